@@ -1,0 +1,41 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Plutary",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "plutary", targets: ["plutary"]),
+        // Libraries exposed for out-of-tree development harnesses (benchmarks, experiments).
+        .library(name: "PlutaryCore", targets: ["PlutaryCore"]),
+        .library(name: "PlutaryOCR", targets: ["PlutaryOCR"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "CGtkShims", dependencies: ["CGtk"]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "PlutaryCore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract"]),
+        .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
+        .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims"]),
+        .target(name: "PlutaryPresentation", dependencies: ["PlutaryCore"]),
+        .target(name: "PlutaryApp", dependencies: [
+            "PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryCharts", "GtkKit", "PlutaryPresentation", "CGtk",
+        ]),
+        .executableTarget(name: "plutary", dependencies: [
+            "PlutaryApp", "PlutaryCore", "PlutaryOCR",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "PlutaryCoreTests", dependencies: ["PlutaryCore"]),
+        .testTarget(name: "PlutaryOCRTests", dependencies: ["PlutaryOCR", "PlutaryCore", "CGtk"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
+        .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,89 @@
+#include "CGtkShims.h"
+#include <stdint.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+gulong plutary_signal_connect_void(gpointer instance, const char *signal, PlutaryVoidHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_pointer(gpointer instance, const char *signal, PlutaryPointerHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_bool_pointer(gpointer instance, const char *signal, PlutaryBoolPointerHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_uint(gpointer instance, const char *signal, PlutaryUIntHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_two_pointers(gpointer instance, const char *signal, PlutaryTwoPointerHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_drop(gpointer instance, const char *signal, PlutaryDropHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_key(gpointer instance, const char *signal, PlutaryKeyHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
+
+GtkApplication *plutary_application_new(const char *app_id, GApplicationFlags flags) {
+    return GTK_APPLICATION(g_object_new(GTK_TYPE_APPLICATION, "application-id", app_id, "flags", flags, NULL));
+}
+
+GType plutary_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
+GType plutary_type_file(void) { return G_TYPE_FILE; }
+GType plutary_type_texture(void) { return GDK_TYPE_TEXTURE; }
+GType plutary_type_object(void) { return G_TYPE_OBJECT; }
+
+gboolean plutary_value_holds(const GValue *value, GType type) { return G_VALUE_HOLDS(value, type); }
+
+GtkWidget *plutary_shortcuts_window_new(GtkWindow *parent) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_WINDOW, "transient-for", parent, "modal", TRUE, NULL));
+}
+GtkWidget *plutary_shortcuts_section_new(const char *name) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SECTION, "section-name", name, "visible", TRUE, NULL));
+}
+GtkWidget *plutary_shortcuts_group_new(const char *title) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_GROUP, "title", title, NULL));
+}
+GtkWidget *plutary_shortcuts_shortcut_new(const char *title, const char *accelerator) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SHORTCUT, "title", title, "accelerator", accelerator, NULL));
+}
+
+/* Private libdispatch entry points that CoreFoundation uses for the same job. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static gboolean plutary_dispatch_ready(gint fd, GIOCondition condition, gpointer user_data) {
+    (void)condition; (void)user_data;
+    uint64_t count;
+    /* Drain the eventfd first, or the source stays ready and spins the CPU. */
+    (void)!read(fd, &count, sizeof count);
+    _dispatch_main_queue_callback_4CF(NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+guint plutary_attach_dispatch_main_queue(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    /* Non-blocking, so a spurious wake-up can never stall the GTK thread. */
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    return g_unix_fd_add(fd, G_IO_IN, plutary_dispatch_ready, NULL);
+}
+
+void plutary_object_weak_ref(gpointer object, GWeakNotify notify, gpointer data) {
+    g_object_weak_ref(G_OBJECT(object), notify, data);
+}
+
+static GQuark plutary_index_quark(void) {
+    static GQuark quark = 0;
+    if (!quark) quark = g_quark_from_static_string("plutary-index");
+    return quark;
+}
+void plutary_object_set_index(gpointer object, guint64 index) {
+    g_object_set_qdata(G_OBJECT(object), plutary_index_quark(), GSIZE_TO_POINTER((gsize)index + 1));
+}
+guint64 plutary_object_get_index(gpointer object) {
+    return (guint64)GPOINTER_TO_SIZE(g_object_get_qdata(G_OBJECT(object), plutary_index_quark())) - 1;
+}

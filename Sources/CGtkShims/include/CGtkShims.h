@@ -1,0 +1,59 @@
+#ifndef PLUTARY_CGTKSHIMS_H
+#define PLUTARY_CGTKSHIMS_H
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+
+/* g_signal_connect_data is a plain function, but GCallback erases the
+   handler's arity; these fix the arity so Swift can pass typed closures. */
+typedef void (*PlutaryVoidHandler)(gpointer instance, gpointer user_data);
+typedef void (*PlutaryPointerHandler)(gpointer instance, gpointer arg, gpointer user_data);
+typedef gboolean (*PlutaryBoolPointerHandler)(gpointer instance, gpointer arg, gpointer user_data);
+typedef void (*PlutaryUIntHandler)(gpointer instance, guint arg, gpointer user_data);
+typedef void (*PlutaryTwoPointerHandler)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
+typedef gboolean (*PlutaryDropHandler)(gpointer instance, const GValue *value, double x, double y, gpointer user_data);
+typedef gboolean (*PlutaryKeyHandler)(gpointer instance, guint keyval, guint keycode, GdkModifierType state, gpointer user_data);
+typedef void (*PlutaryMotionHandler)(gpointer instance, double x, double y, gpointer user_data);
+
+/* One connect per handler shape: GCallback is a varargs-erased pointer that
+   Swift cannot produce from a typed closure on its own. */
+gulong plutary_signal_connect_void(gpointer instance, const char *signal, PlutaryVoidHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_pointer(gpointer instance, const char *signal, PlutaryPointerHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_bool_pointer(gpointer instance, const char *signal, PlutaryBoolPointerHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_uint(gpointer instance, const char *signal, PlutaryUIntHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_two_pointers(gpointer instance, const char *signal, PlutaryTwoPointerHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_drop(gpointer instance, const char *signal, PlutaryDropHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_key(gpointer instance, const char *signal, PlutaryKeyHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify);
+
+/* g_object_new is varargs; the application object needs two properties. */
+GtkApplication *plutary_application_new(const char *app_id, GApplicationFlags flags);
+
+/* G_TYPE_* and GDK_TYPE_* are macros over function calls Swift cannot see. */
+GType plutary_type_file_list(void);
+GType plutary_type_file(void);
+GType plutary_type_texture(void);
+GType plutary_type_object(void);
+
+/* G_VALUE_HOLDS is a macro. */
+gboolean plutary_value_holds(const GValue *value, GType type);
+
+/* gtk_shortcuts_window has no constructor; building one takes g_object_new. */
+GtkWidget *plutary_shortcuts_window_new(GtkWindow *parent);
+/* ...and its sections and groups need properties set by name, varargs again. */
+GtkWidget *plutary_shortcuts_section_new(const char *name);
+GtkWidget *plutary_shortcuts_group_new(const char *title);
+GtkWidget *plutary_shortcuts_shortcut_new(const char *title, const char *accelerator);
+
+/* Attaches the Dispatch main queue to the default GLib main context: an fd
+   source on libdispatch's eventfd, so DispatchQueue.main and @MainActor work
+   run on the GTK thread without polling. Returns the source id. */
+guint plutary_attach_dispatch_main_queue(void);
+
+/* g_object_weak_ref takes a GWeakNotify; exposed for the ownership tests. */
+void plutary_object_weak_ref(gpointer object, GWeakNotify notify, gpointer data);
+
+/* g_object_get_qdata/g_object_set_data use gpointer values; store an index. */
+void plutary_object_set_index(gpointer object, guint64 index);
+guint64 plutary_object_get_index(gpointer object);
+
+#endif

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Formats money for people, the way their locale writes that currency
+/// (CA$12.50 in en_US, 12,50 € in fr_FR, ¥1,200 for yen).
+public struct MoneyFormatter: Sendable {
+    public let locale: Locale
+
+    public init(locale: Locale = .current) {
+        self.locale = locale
+    }
+
+    public func string(from money: Money) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = money.currency
+        if let symbol = Currency.named(money.currency)?.symbol, locale.currency?.identifier != money.currency {
+            formatter.currencySymbol = symbol
+        }
+        formatter.minimumFractionDigits = money.exponent
+        formatter.maximumFractionDigits = money.exponent
+        return formatter.string(from: NSDecimalNumber(decimal: money.decimal)) ?? "\(money.decimalString) \(money.currency)"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// The SQLite store: one file in the data folder (WAL, foreign keys on), or an
+/// in-memory database for fixtures and tests.
+public final class AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+    /// The data folder, nil for an in-memory store.
+    public let location: StoreLocation?
+
+    init(writer: any DatabaseWriter, location: StoreLocation?) throws {
+        self.writer = writer
+        self.location = location
+        try AppDatabase.migrate(writer, path: location?.databaseURL.path ?? ":memory:")
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return config
+    }
+
+    /// Opens (creating when absent) the store in a data folder. A file written by a
+    /// newer schema or one that is not a database fails with a clear error and is
+    /// left exactly as it was.
+    public static func open(at location: StoreLocation) throws -> AppDatabase {
+        do {
+            try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
+        }
+        let path = location.databaseURL.path
+        try checkHeader(path: path)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration())
+        } catch let error as DatabaseError {
+            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        return try AppDatabase(writer: pool, location: location)
+    }
+
+    /// An empty in-memory store.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(configuration: configuration()), location: nil)
+    }
+
+    /// Refuses files that are not SQLite before SQLite touches them, so opening
+    /// in WAL mode can never rewrite a damaged or foreign file.
+    private static func checkHeader(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        if header != Data("SQLite format 3\0".utf8) {
+            throw StoreError.corrupt(path: path, reason: "not an SQLite file")
+        }
+    }
+
+    private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        let migrator = Schema.migrator
+        do {
+            let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            try migrator.migrate(writer)
+            try writer.read { db in
+                if let problem = try String.fetchOne(db, sql: "PRAGMA quick_check"), problem != "ok" {
+                    throw StoreError.corrupt(path: path, reason: problem)
+                }
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+
+/// Writes receipts inside a transaction the caller opened, caching the
+/// merchant, category and product ids it has looked up so bulk writes
+/// (fixtures, the generator, imports) stay fast.
+struct ReceiptWriter {
+    let db: Database
+    private var merchantIds: [String: Int64] = [:]
+    private var categoryIds: [String: Int64] = [:]
+    private var productIds: [String: Int64] = [:]
+    private let now: String
+
+    init(db: Database) {
+        self.db = db
+        self.now = ISO8601DateFormatter().string(from: Date())
+    }
+
+    /// Inserts or replaces the receipt `payload.id` (a new UUID when nil) with
+    /// its items, price records and search row.
+    mutating func save(_ payload: ReceiptPayload, isFixture: Bool) throws -> String {
+        let id = payload.id ?? UUID().uuidString.lowercased()
+        let currency = (payload.currency ?? "CAD").uppercased()
+        try ensureCurrency(currency)
+        func minor(_ text: String?) -> Int64? {
+            guard let text, !text.isEmpty else { return nil }
+            return Money(decimalString: text, currency: currency)?.minorUnits
+        }
+        let merchantId = try payload.merchantName.flatMap { try nameId(table: "merchants", name: $0, cache: \.merchantIds) }
+        let categoryId = try payload.category.flatMap { try nameId(table: "categories", name: $0, cache: \.categoryIds) }
+        let autoFilled = String(decoding: try JSONEncoder().encode(payload.autoFilledFields), as: UTF8.self)
+
+        let existingSeq = try fetchId("SELECT seq FROM receipts WHERE id = ?", arguments: [id])
+        if let existingSeq {
+            try db.execute(sql: "DELETE FROM line_items WHERE receipt_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM price_records WHERE receipt_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [existingSeq])
+        }
+        try execute("""
+            INSERT INTO receipts(id, merchant_id, purchase_date, currency, subtotal_minor, tax_minor, tip_minor,
+                total_minor, payment_method, category_id, notes, ocr_text, ocr_locale, image_sha256, source,
+                is_fixture, auto_filled_fields, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET merchant_id = excluded.merchant_id, purchase_date = excluded.purchase_date,
+                currency = excluded.currency, subtotal_minor = excluded.subtotal_minor, tax_minor = excluded.tax_minor,
+                tip_minor = excluded.tip_minor, total_minor = excluded.total_minor,
+                payment_method = excluded.payment_method, category_id = excluded.category_id, notes = excluded.notes,
+                ocr_text = excluded.ocr_text, ocr_locale = excluded.ocr_locale, image_sha256 = excluded.image_sha256,
+                source = excluded.source, auto_filled_fields = excluded.auto_filled_fields,
+                updated_at = excluded.updated_at
+            """, arguments: [
+                id, merchantId, payload.purchaseDate, currency, minor(payload.subtotalAmount), minor(payload.taxAmount),
+                minor(payload.tipAmount), minor(payload.totalAmount), payload.paymentMethod, categoryId,
+                payload.notes ?? "", payload.ocrText ?? "", payload.ocrLocale, payload.imageSha256,
+                payload.source ?? "manual", isFixture, autoFilled, now, now,
+            ])
+        let seq = try existingSeq ?? fetchId("SELECT seq FROM receipts WHERE id = ?", arguments: [id])!
+
+        for (position, item) in payload.lineItems.enumerated() {
+            let itemId = item.id ?? UUID().uuidString.lowercased()
+            let itemCategoryId = try item.category.flatMap { try nameId(table: "categories", name: $0, cache: \.categoryIds) }
+            let total = minor(item.total) ?? 0
+            let unitPrice = minor(item.unitPrice)
+            let productId = try product(named: item.product ?? item.description, categoryId: itemCategoryId)
+            try execute("""
+                INSERT INTO line_items(id, receipt_id, position, description, quantity, unit, unit_price_minor,
+                    total_minor, discount_minor, tax_code, category_id, product_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [itemId, id, position, item.description, item.quantity, item.unit, unitPrice, total,
+                                 minor(item.discount), item.taxCode, itemCategoryId, productId])
+            if let productId {
+                let perUnit = unitPrice ?? Self.unitPrice(total: total, quantity: item.quantity)
+                try execute("""
+                    INSERT INTO price_records(product_id, receipt_id, line_item_id, merchant_id, purchase_date, currency,
+                        unit_price_minor, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [productId, id, itemId, merchantId, payload.purchaseDate, currency, perUnit, item.unit])
+            }
+        }
+        try execute("""
+            INSERT INTO receipt_search(rowid, merchant, items, category, notes, ocr_text) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [seq, payload.merchantName ?? "", payload.lineItems.map(\.description).joined(separator: "\n"),
+                             ([payload.category] + payload.lineItems.map(\.category)).compactMap { $0 }.joined(separator: " "),
+                             payload.notes ?? "", payload.ocrText ?? ""])
+        return id
+    }
+
+    private func execute(_ sql: String, arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    private func fetchId(_ sql: String, arguments: StatementArguments) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    private static func unitPrice(total: Int64, quantity: String) -> Int64 {
+        guard let q = Decimal(string: quantity, locale: Locale(identifier: "en_US_POSIX")), q > 0 else { return total }
+        var value = Decimal(total) / q
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// Receipts reference the currency table; a code the app has no entry for is
+    /// recorded with ISO 4217's common exponent.
+    private func ensureCurrency(_ code: String) throws {
+        try execute( "INSERT OR IGNORE INTO currencies(code, exponent, symbol, name) VALUES (?, 2, ?, ?)",
+                       arguments: [code, code, code])
+    }
+
+    private mutating func nameId(table: String, name: String, cache: WritableKeyPath<ReceiptWriter, [String: Int64]>) throws -> Int64? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let key = trimmed.lowercased()
+        if let id = self[keyPath: cache][key] { return id }
+        let id: Int64
+        if let found = try fetchId("SELECT id FROM \(table) WHERE name = ?", arguments: [trimmed]) {
+            id = found
+        } else {
+            try execute( "INSERT INTO \(table)(name) VALUES (?)", arguments: [trimmed])
+            id = db.lastInsertedRowID
+        }
+        self[keyPath: cache][key] = id
+        return id
+    }
+
+    private mutating func product(named name: String, categoryId: Int64?) throws -> Int64? {
+        let normalized = ProductName.normalized(name)
+        guard !normalized.isEmpty else { return nil }
+        if let id = productIds[normalized] { return id }
+        let id: Int64
+        if let found = try fetchId("SELECT id FROM products WHERE normalized_name = ?", arguments: [normalized]) {
+            id = found
+        } else {
+            try execute( "INSERT INTO products(name, normalized_name, category_id) VALUES (?, ?, ?)",
+                           arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines), normalized, categoryId])
+            id = db.lastInsertedRowID
+        }
+        productIds[normalized] = id
+        return id
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why the store could not be opened or written, in words a person can act on.
+public enum StoreError: Error, LocalizedError, Equatable {
+    case newerSchema(path: String)
+    case corrupt(path: String, reason: String)
+    case cannotCreateDirectory(path: String, reason: String)
+    case notFound(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .newerSchema(let path):
+            return "The database at \(path) was written by a newer version of Plutary. Update Plutary to open it; the file was left untouched."
+        case .corrupt(let path, let reason):
+            return "The database at \(path) is damaged or is not a Plutary database (\(reason)). It was left untouched; move it away or restore a backup."
+        case .cannotCreateDirectory(let path, let reason):
+            return "Cannot create the data folder \(path): \(reason)"
+        case .notFound(let what):
+            return "Not found: \(what)"
+        }
+    }
+}
