@@ -17,9 +17,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "CGtkShims", dependencies: ["CGtk"]),
+        .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "PlutaryCore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PlutaryCore", dependencies: ["CIntl", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),

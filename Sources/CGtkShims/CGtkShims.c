@@ -39,19 +39,6 @@ GType plutary_type_object(void) { return G_TYPE_OBJECT; }
 
 gboolean plutary_value_holds(const GValue *value, GType type) { return G_VALUE_HOLDS(value, type); }
 
-GtkWidget *plutary_shortcuts_window_new(GtkWindow *parent) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_WINDOW, "transient-for", parent, "modal", TRUE, NULL));
-}
-GtkWidget *plutary_shortcuts_section_new(const char *name) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SECTION, "section-name", name, "visible", TRUE, NULL));
-}
-GtkWidget *plutary_shortcuts_group_new(const char *title) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_GROUP, "title", title, NULL));
-}
-GtkWidget *plutary_shortcuts_shortcut_new(const char *title, const char *accelerator) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SHORTCUT, "title", title, "accelerator", accelerator, NULL));
-}
-
 /* Private libdispatch entry points that CoreFoundation uses for the same job. */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
@@ -81,8 +68,10 @@ static GQuark plutary_index_quark(void) {
     if (!quark) quark = g_quark_from_static_string("plutary-index");
     return quark;
 }
-void plutary_object_set_index(gpointer object, guint64 index) {
-    g_object_set_qdata(G_OBJECT(object), plutary_index_quark(), GSIZE_TO_POINTER((gsize)index + 1));
+gpointer plutary_index_object_new(guint64 index) {
+    GObject *object = g_object_new(G_TYPE_OBJECT, NULL);
+    g_object_set_qdata(object, plutary_index_quark(), GSIZE_TO_POINTER((gsize)index + 1));
+    return object;
 }
 guint64 plutary_object_get_index(gpointer object) {
     return (guint64)GPOINTER_TO_SIZE(g_object_get_qdata(G_OBJECT(object), plutary_index_quark())) - 1;

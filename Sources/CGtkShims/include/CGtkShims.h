@@ -37,13 +37,6 @@ GType plutary_type_object(void);
 /* G_VALUE_HOLDS is a macro. */
 gboolean plutary_value_holds(const GValue *value, GType type);
 
-/* gtk_shortcuts_window has no constructor; building one takes g_object_new. */
-GtkWidget *plutary_shortcuts_window_new(GtkWindow *parent);
-/* ...and its sections and groups need properties set by name, varargs again. */
-GtkWidget *plutary_shortcuts_section_new(const char *name);
-GtkWidget *plutary_shortcuts_group_new(const char *title);
-GtkWidget *plutary_shortcuts_shortcut_new(const char *title, const char *accelerator);
-
 /* Attaches the Dispatch main queue to the default GLib main context: an fd
    source on libdispatch's eventfd, so DispatchQueue.main and @MainActor work
    run on the GTK thread without polling. Returns the source id. */
@@ -52,8 +45,9 @@ guint plutary_attach_dispatch_main_queue(void);
 /* g_object_weak_ref takes a GWeakNotify; exposed for the ownership tests. */
 void plutary_object_weak_ref(gpointer object, GWeakNotify notify, gpointer data);
 
-/* g_object_get_qdata/g_object_set_data use gpointer values; store an index. */
-void plutary_object_set_index(gpointer object, guint64 index);
+/* g_object_new is varargs: a plain GObject tagged with a list position, for
+   the list-model bridge; the index is read back with plutary_object_get_index. */
+gpointer plutary_index_object_new(guint64 index);
 guint64 plutary_object_get_index(gpointer object);
 
 #endif

@@ -112,3 +112,9 @@ public struct ReceiptRepository: ReceiptStore {
         try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0 }
     }
 }
+
+extension ReceiptRepository {
+    public func lineItemCount() throws -> Int {
+        try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line_items") ?? 0 }
+    }
+}

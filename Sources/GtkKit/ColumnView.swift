@@ -1,0 +1,43 @@
+import CGtk
+
+/// A GtkColumnView over a `ListModelBridge`, with a single selection.
+@MainActor
+public final class ColumnView<Item>: Widget {
+    public let bridge: ListModelBridge<Item>
+    private let selection: Object
+
+    public init(bridge: ListModelBridge<Item>) {
+        self.bridge = bridge
+        // Both constructors take over a reference: hand them their own.
+        g_object_ref(UnsafeMutableRawPointer(bridge.model))
+        selection = Object(adopting: UnsafeMutableRawPointer(gtk_single_selection_new(bridge.model)))
+        g_object_ref(selection.raw)
+        super.init(retaining: gtk_column_view_new(selection.opaque))
+        gtk_column_view_set_show_row_separators(opaque, 1)
+    }
+
+    /// Adds a column of labels; `text` renders the item's cell.
+    public func addTextColumn(_ title: String, expand: Bool = false, xalign: Float = 0, css: [String] = [],
+                              text: @escaping @MainActor (Item) -> String) {
+        let factory = ListItemFactory.labels(bridge, xalign: xalign, css: css, text: text)
+        g_object_ref(factory.raw)
+        let column = gtk_column_view_column_new(title, factory.factory)
+        gtk_column_view_column_set_expand(column, expand ? 1 : 0)
+        gtk_column_view_column_set_resizable(column, 1)
+        gtk_column_view_append_column(opaque, column)
+        g_object_unref(UnsafeMutableRawPointer(column))
+    }
+
+    /// Enter or double-click on a row.
+    public func onActivate(_ handler: @escaping @MainActor (Item) -> Void) {
+        on("activate", position: { [weak self] position in
+            guard let self, let item = self.bridge.item(at: Int(position)) else { return }
+            handler(item)
+        })
+    }
+
+    public var selectedPosition: Int? {
+        let position = gtk_single_selection_get_selected(selection.opaque)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+}

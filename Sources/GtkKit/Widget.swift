@@ -1,0 +1,65 @@
+import CGtk
+
+/// A GtkWidget owned from Swift, with the handful of properties views set on
+/// every widget.
+@MainActor
+open class Widget: Object {
+    public var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public func expand(horizontally: Bool = true, vertically: Bool = true) {
+        gtk_widget_set_hexpand(widget, horizontally ? 1 : 0)
+        gtk_widget_set_vexpand(widget, vertically ? 1 : 0)
+    }
+
+    public func setMargins(_ margin: Int32) {
+        gtk_widget_set_margin_top(widget, margin)
+        gtk_widget_set_margin_bottom(widget, margin)
+        gtk_widget_set_margin_start(widget, margin)
+        gtk_widget_set_margin_end(widget, margin)
+    }
+
+    public func setAlign(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
+        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The name a screen reader announces, when the visible text does not say it.
+    public func setAccessibleLabel(_ label: String) {
+        let accessible = opaque
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_set_string(&value, label)
+        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+        withUnsafeMutablePointer(to: &value) { valuePointer in
+            gtk_accessible_update_property_value(accessible, 1, &property, valuePointer)
+        }
+        g_value_unset(&value)
+    }
+
+    public func grabFocus() { _ = gtk_widget_grab_focus(widget) }
+
+    /// Attaches an event controller (key, click, drop...); the widget takes ownership.
+    public func addController(_ controller: Object) {
+        // add_controller takes a reference over; keep ours for the Swift wrapper.
+        g_object_ref(controller.raw)
+        gtk_widget_add_controller(widget, controller.opaque)
+    }
+}

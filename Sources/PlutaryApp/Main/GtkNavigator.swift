@@ -1,0 +1,58 @@
+import CGtk
+import GtkKit
+import PlutaryPresentation
+
+/// `MainNavigating` on GTK: builds the main window and each section's view.
+@MainActor
+final class GtkNavigator: MainNavigating {
+    private let application: Application
+    private let preferences: Preferences
+    private(set) var mainWindow: MainWindowView?
+
+    init(application: Application, preferences: Preferences) {
+        self.application = application
+        self.preferences = preferences
+    }
+
+    func showMainWindow(_ viewModel: MainViewModel) {
+        let view = MainWindowView(application: application, viewModel: viewModel, preferences: preferences)
+        mainWindow = view
+        view.window.present()
+    }
+
+    func install(_ screen: SectionScreen) {
+        guard let mainWindow else { return }
+        switch screen {
+        case .receipts(let viewModel):
+            let view = ReceiptListView(viewModel: viewModel)
+            mainWindow.install(.receipts, view: view, root: view.root)
+        case .products(let viewModel):
+            let view = ProductListView(viewModel: viewModel)
+            mainWindow.install(.products, view: view, root: view.root)
+        case .analytics(let viewModel):
+            let view = AnalyticsView(viewModel: viewModel)
+            mainWindow.install(.analytics, view: view, root: view.root)
+        case .settings(let viewModel):
+            let view = SettingsView(viewModel: viewModel)
+            mainWindow.install(.settings, view: view, root: view.root)
+        }
+    }
+
+    func showSection(_ section: AppSection) {
+        mainWindow?.show(section)
+    }
+
+    func showShortcuts() {
+        guard let window = mainWindow?.window else { return }
+        ShortcutsWindow.present(over: window)
+    }
+
+    func closeMainWindow() {
+        mainWindow?.window.close()
+    }
+
+    func quit() {
+        mainWindow?.window.close()
+        application.quit()
+    }
+}

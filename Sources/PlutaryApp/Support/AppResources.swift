@@ -1,0 +1,35 @@
+import Foundation
+
+/// Finds the app's data (compiled schema, CSS, translations) next to an installed
+/// binary (PREFIX/bin → PREFIX/share) or, when run from the build folder, in the
+/// source tree and the schema the Makefile compiled into .build/schemas.
+struct AppResources {
+    let schemaDirectory: URL?
+    let cssFile: URL?
+    let localeDirectory: URL?
+
+    static let appId = "io.github.plutary.Plutary"
+
+    static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()) -> AppResources {
+        let fm = FileManager.default
+        let binDir = executable.deletingLastPathComponent()
+        let prefixShare = binDir.deletingLastPathComponent().appendingPathComponent("share")
+        func existing(_ url: URL) -> URL? { fm.fileExists(atPath: url.path) ? url : nil }
+
+        var sourceTree: URL?
+        var dir = binDir
+        for _ in 0..<6 {
+            if fm.fileExists(atPath: dir.appendingPathComponent("data/\(appId).gschema.xml").path) { sourceTree = dir; break }
+            dir = dir.deletingLastPathComponent()
+        }
+        let env = ProcessInfo.processInfo.environment
+        let schema = env["PLUTARY_SCHEMA_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? existing(prefixShare.appendingPathComponent("glib-2.0/schemas/gschemas.compiled")).map { $0.deletingLastPathComponent() }
+            ?? sourceTree.flatMap { existing($0.appendingPathComponent(".build/schemas/gschemas.compiled")) }.map { $0.deletingLastPathComponent() }
+        let css = existing(prefixShare.appendingPathComponent("plutary/style.css"))
+            ?? sourceTree.flatMap { existing($0.appendingPathComponent("data/style.css")) }
+        let locale = existing(prefixShare.appendingPathComponent("locale/fr/LC_MESSAGES/plutary.mo")).map { _ in prefixShare.appendingPathComponent("locale") }
+            ?? sourceTree.flatMap { existing($0.appendingPathComponent(".build/locale")) }
+        return AppResources(schemaDirectory: schema, cssFile: css, localeDirectory: locale)
+    }
+}

@@ -1,0 +1,11 @@
+/// What the coordinators need from the windowing layer. PlutaryApp implements it
+/// on GTK; tests implement it with a recorder.
+@MainActor
+public protocol MainNavigating: AnyObject {
+    func showMainWindow(_ viewModel: MainViewModel)
+    func install(_ screen: SectionScreen)
+    func showSection(_ section: AppSection)
+    func showShortcuts()
+    func closeMainWindow()
+    func quit()
+}

@@ -1,0 +1,32 @@
+import Observation
+
+/// The main window: which section is showing, and the window-level commands.
+@MainActor
+@Observable
+public final class MainViewModel {
+    public let sections = AppSection.allCases
+    public private(set) var selectedSection: AppSection = .receipts
+    public let title: String
+
+    @ObservationIgnored var onRoute: (MainRoute) -> Void = { _ in }
+
+    public init(title: String) {
+        self.title = title
+    }
+
+    public func select(_ section: AppSection) {
+        guard section != selectedSection else { return }
+        selectedSection = section
+        onRoute(.section(section))
+    }
+
+    /// Ctrl+1…4: the section at that position, if any.
+    public func selectSection(number: Int) {
+        guard sections.indices.contains(number - 1) else { return }
+        select(sections[number - 1])
+    }
+
+    public func showShortcuts() { onRoute(.shortcuts) }
+    public func closeWindow() { onRoute(.closeWindow) }
+    public func quit() { onRoute(.quit) }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Observation
+import PlutaryCore
+
+/// Settings: for now where the data lives, how much there is, and the version.
+@MainActor
+@Observable
+public final class SettingsViewModel {
+    public let dataLocation: String
+    public let version: String
+    public private(set) var receiptCountText = ""
+
+    private let receipts: any ReceiptStore
+
+    public init(environment: AppEnvironment) {
+        dataLocation = environment.dataLocationDescription
+        version = environment.version
+        receipts = environment.receipts
+    }
+
+    public func load() {
+        let count = (try? receipts.count()) ?? 0
+        receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+    }
+}
