@@ -17,7 +17,6 @@ final class MainWindowView {
     init(application: Application, viewModel: MainViewModel, preferences: Preferences) {
         self.viewModel = viewModel
         window = Window(application: application)
-        window.title = viewModel.title
         window.setDefaultSize(width: preferences.int("window-width", default: 1100), height: preferences.int("window-height", default: 720))
         if preferences.bool("window-maximized", default: false) { window.isMaximized = true }
 
@@ -69,6 +68,10 @@ final class MainWindowView {
             return false
         }
         installActions()
+        observe { [weak self] in
+            guard let self else { return }
+            self.window.title = self.viewModel.windowTitle
+        }
     }
 
     private static func primaryMenu() -> OpaquePointer {

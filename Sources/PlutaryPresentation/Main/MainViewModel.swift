@@ -14,6 +14,9 @@ public final class MainViewModel {
         self.title = title
     }
 
+    /// The window title names the section, so window switchers and screen readers say where you are.
+    public var windowTitle: String { "\(selectedSection.title) – \(title)" }
+
     public func select(_ section: AppSection) {
         guard section != selectedSection else { return }
         selectedSection = section
