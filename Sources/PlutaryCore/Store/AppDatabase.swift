@@ -35,6 +35,7 @@ public final class AppDatabase: Sendable {
         }
         let path = location.databaseURL.path
         try checkHeader(path: path)
+        if FileManager.default.fileExists(atPath: path) { try inspectReadOnly(path: path) }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration())
@@ -58,6 +59,25 @@ public final class AppDatabase: Sendable {
         if header.isEmpty { return }
         if header != Data("SQLite format 3\0".utf8) {
             throw StoreError.corrupt(path: path, reason: "not an SQLite file")
+        }
+    }
+
+    /// Checks an existing file through a read-only connection, so a newer or damaged
+    /// database is refused before anything could write to it.
+    private static func inspectReadOnly(path: String) throws {
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            try queue.read { db in
+                if try Schema.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
+                if let problem = try String.fetchOne(db, sql: "PRAGMA quick_check"), problem != "ok" {
+                    throw StoreError.corrupt(path: path, reason: problem)
+                }
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
         }
     }
 

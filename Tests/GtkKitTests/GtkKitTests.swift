@@ -1,0 +1,100 @@
+import CGtk
+import CGtkShims
+import Dispatch
+import Foundation
+import XCTest
+@testable import GtkKit
+
+/// These run on the main thread (XCTest on Linux runs test methods there), so
+/// spinning GLib's default context here is what the app's main loop does.
+final class GtkKitTests: XCTestCase {
+    nonisolated(unsafe) static var finalized = 0
+
+    override class func setUp() {
+        super.setUp()
+        precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
+        MainActor.assumeIsolated { MainLoopBridge.attach() }
+    }
+
+    private static func spin(until condition: () -> Bool, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() && Date() < deadline {
+            g_main_context_iteration(nil, 0)
+            usleep(1000)
+        }
+        return condition()
+    }
+
+    func testReleasingAWidgetWrapperFinalizesTheWidget() {
+        MainActor.assumeIsolated {
+            GtkKitTests.finalized = 0
+            do {
+                let label = Widgets.label("short-lived")
+                plutary_object_weak_ref(label.raw, { _, _ in GtkKitTests.finalized += 1 }, nil)
+                XCTAssertEqual(GtkKitTests.finalized, 0)
+                _ = label
+            }
+            XCTAssertEqual(GtkKitTests.finalized, 1, "the label outlived its only owner")
+        }
+    }
+
+    func testASignalBoxIsFreedWhenItsObjectDies() {
+        final class Canary { nonisolated(unsafe) static var alive = 0; init() { Canary.alive += 1 }; deinit { Canary.alive -= 1 } }
+        MainActor.assumeIsolated {
+            var activations = 0
+            do {
+                let canary = Canary()
+                let action = Action(name: "probe") { _ = canary; activations += 1 }
+                action.activate()
+                XCTAssertEqual(activations, 1)
+                XCTAssertEqual(Canary.alive, 1, "the closure box keeps its captures alive while connected")
+            }
+            XCTAssertEqual(Canary.alive, 0, "the box (and what it captured) outlived the object")
+        }
+    }
+
+    func testDisconnectingReleasesTheBoxImmediately() {
+        final class Token { nonisolated(unsafe) static var alive = 0; init() { Token.alive += 1 }; deinit { Token.alive -= 1 } }
+        MainActor.assumeIsolated {
+            let label = Widgets.label("x")
+            let token = Token()
+            let id = label.on("notify::label") { _ = token }
+            _ = consume token
+            XCTAssertEqual(Token.alive, 1)
+            label.disconnect(id)
+            XCTAssertEqual(Token.alive, 0)
+        }
+    }
+
+    func testAMainActorTaskStartedInAGtkCallbackRunsWhileGLibSpins() {
+        MainActor.assumeIsolated {
+            var ranOnMainThread = false
+            var dispatched = false
+            let action = Action(name: "start-task") {
+                Task { @MainActor in ranOnMainThread = Thread.isMainThread }
+                DispatchQueue.main.async { dispatched = true }
+            }
+            action.activate()
+            XCTAssertFalse(ranOnMainThread, "the task must not run synchronously inside the callback")
+            XCTAssertTrue(GtkKitTests.spin(until: { ranOnMainThread && dispatched }), "main-queue work did not run while GLib spun")
+        }
+    }
+
+    func testTheListModelBridgeExposesTheSwiftArray() {
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<String>()
+            bridge.replace(with: ["a", "b", "c"])
+            XCTAssertEqual(g_list_model_get_n_items(bridge.model), 3)
+            let second = g_list_model_get_item(bridge.model, 1)
+            XCTAssertEqual(bridge.item(for: second), "b")
+            g_object_unref(second)
+            bridge.replace(with: ["x"])
+            XCTAssertEqual(g_list_model_get_n_items(bridge.model), 1)
+            let first = g_list_model_get_item(bridge.model, 0)
+            XCTAssertEqual(bridge.item(for: first), "x")
+            g_object_unref(first)
+            bridge.replace(with: [])
+            XCTAssertEqual(g_list_model_get_n_items(bridge.model), 0)
+        }
+    }
+}

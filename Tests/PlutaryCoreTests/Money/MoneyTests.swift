@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+struct MoneyTests {
+    @Test func parsesDecimalStringsIntoMinorUnitsByCurrencyExponent() {
+        #expect(Money(decimalString: "12.50", currency: "CAD")?.minorUnits == 1250)
+        #expect(Money(decimalString: "1200", currency: "JPY")?.minorUnits == 1200)
+        #expect(Money(decimalString: "1.234", currency: "KWD")?.minorUnits == 1234)
+        #expect(Money(decimalString: "-3.00", currency: "EUR")?.minorUnits == -300)
+    }
+
+    @Test func refusesMoreDecimalsThanTheCurrencyHasAndNonNumbers() {
+        #expect(Money(decimalString: "12.505", currency: "CAD") == nil)
+        #expect(Money(decimalString: "1.5", currency: "JPY") == nil)
+        #expect(Money(decimalString: "abc", currency: "CAD") == nil)
+    }
+
+    @Test func printsExactlyTheCurrencyDecimals() {
+        #expect(Money(minorUnits: 5, currency: "CAD").decimalString == "0.05")
+        #expect(Money(minorUnits: -1250, currency: "EUR").decimalString == "-12.50")
+        #expect(Money(minorUnits: 1200, currency: "JPY").decimalString == "1200")
+        #expect(Money(minorUnits: 1, currency: "KWD").decimalString == "0.001")
+    }
+
+    @Test func formatsForTheLocale() {
+        let us = MoneyFormatter(locale: Locale(identifier: "en_US"))
+        #expect(us.string(from: Money(minorUnits: 1250, currency: "CAD")) == "CA$12.50")
+        #expect(us.string(from: Money(minorUnits: 1200, currency: "JPY")) == "¥1,200")
+        let french = MoneyFormatter(locale: Locale(identifier: "fr_FR")).string(from: Money(minorUnits: 1250, currency: "EUR"))
+        #expect(french.hasPrefix("12,50") && french.hasSuffix("€"))
+    }
+}
