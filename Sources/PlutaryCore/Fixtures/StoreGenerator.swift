@@ -19,7 +19,7 @@ public struct StoreGenerator {
     ]
 
     /// Writes in batches, reporting receipts written so far.
-    public func run(into database: AppDatabase, batchSize: Int = 5000, progress: (Int) -> Void = { _ in }) throws {
+    public func run(into database: AppDatabase, batchSize: Int = 10000, progress: (Int) -> Void = { _ in }) throws {
         var factory = ReceiptFactory(rng: SeededGenerator(seed: seed), variants: Self.variants)
         var rng = SeededGenerator(seed: seed &+ 1)
         let shops = FixtureCatalog.shops
@@ -27,6 +27,15 @@ public struct StoreGenerator {
         let endDay = Date().timeIntervalSince1970 / 86_400
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
+        // Bulk load: a large page cache and rare WAL checkpoints, restored afterwards.
+        try database.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = -262144; PRAGMA wal_autocheckpoint = 100000")
+        }
+        defer {
+            try? database.writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000")
+            }
+        }
         var written = 0
         while written < receipts {
             let count = min(batchSize, receipts - written)

@@ -14,6 +14,10 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
     /// Parses a decimal string such as "12.50" or "-3.00"; nil when it is not a number
     /// or carries more digits than the currency allows.
     public init?(decimalString: String, currency: String) {
+        if let units = Money.plainMinorUnits(decimalString, exponent: Currency.exponent(of: currency)) {
+            self.init(minorUnits: units, currency: currency)
+            return
+        }
         guard let decimal = Decimal(string: decimalString.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) else {
             return nil
         }
@@ -28,6 +32,29 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
         guard rounded == scaled, let units = Int64(exactly: NSDecimalNumber(decimal: rounded).int64Value),
               Decimal(units) == rounded else { return nil }
         self.init(minorUnits: units, currency: currency)
+    }
+
+    /// Fast path for the common "-12.50" shape: digits, an optional point and at
+    /// most `exponent` decimals. Anything else goes through `Decimal`.
+    static func plainMinorUnits(_ text: String, exponent: Int) -> Int64? {
+        var utf8 = Substring(text).utf8[...]
+        var negative = false
+        if utf8.first == UInt8(ascii: "-") { negative = true; utf8 = utf8.dropFirst() }
+        var units: Int64 = 0
+        var decimals = -1
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard decimals < 0 else { return nil }
+                decimals = 0
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), units < Int64.max / 100 else { return nil }
+            units = units * 10 + Int64(byte - UInt8(ascii: "0"))
+            if decimals >= 0 { decimals += 1 }
+        }
+        guard !utf8.isEmpty, decimals != 0, decimals <= exponent else { return nil }
+        for _ in 0..<(exponent - max(decimals, 0)) { units *= 10 }
+        return negative ? -units : units
     }
 
     public var exponent: Int { Currency.exponent(of: currency) }

@@ -2,14 +2,22 @@ import Foundation
 
 /// Formats money for people, the way their locale writes that currency
 /// (CA$12.50 in en_US, 12,50 € in fr_FR, ¥1,200 for yen).
-public struct MoneyFormatter: Sendable {
+/// One NumberFormatter per currency is kept: lists format tens of thousands of amounts.
+public final class MoneyFormatter: @unchecked Sendable {
     public let locale: Locale
+    private var formatters: [String: NumberFormatter] = [:]
+    private let lock = NSLock()
 
     public init(locale: Locale = .current) {
         self.locale = locale
     }
 
     public func string(from money: Money) -> String {
+        let formatter = lock.withLock { formatters[money.currency] ?? makeFormatter(for: money) }
+        return formatter.string(from: NSDecimalNumber(decimal: money.decimal)) ?? "\(money.decimalString) \(money.currency)"
+    }
+
+    private func makeFormatter(for money: Money) -> NumberFormatter {
         let formatter = NumberFormatter()
         formatter.locale = locale
         formatter.numberStyle = .currency
@@ -19,6 +27,7 @@ public struct MoneyFormatter: Sendable {
         }
         formatter.minimumFractionDigits = money.exponent
         formatter.maximumFractionDigits = money.exponent
-        return formatter.string(from: NSDecimalNumber(decimal: money.decimal)) ?? "\(money.decimalString) \(money.currency)"
+        formatters[money.currency] = formatter
+        return formatter
     }
 }

@@ -9,6 +9,8 @@ struct ReceiptWriter {
     private var merchantIds: [String: Int64] = [:]
     private var categoryIds: [String: Int64] = [:]
     private var productIds: [String: Int64] = [:]
+    /// Raw item names already matched, so bulk writes normalise each name once.
+    private var productIdsByRawName: [String: Int64] = [:]
     private let now: String
 
     init(db: Database) {
@@ -28,7 +30,8 @@ struct ReceiptWriter {
         }
         let merchantId = try payload.merchantName.flatMap { try nameId(table: "merchants", name: $0, cache: \.merchantIds) }
         let categoryId = try payload.category.flatMap { try nameId(table: "categories", name: $0, cache: \.categoryIds) }
-        let autoFilled = String(decoding: try JSONEncoder().encode(payload.autoFilledFields), as: UTF8.self)
+        let autoFilled = payload.autoFilledFields.isEmpty
+            ? "[]" : String(decoding: try JSONEncoder().encode(payload.autoFilledFields), as: UTF8.self)
 
         let existingSeq = try fetchId("SELECT seq FROM receipts WHERE id = ?", arguments: [id])
         if let existingSeq {
@@ -124,6 +127,13 @@ struct ReceiptWriter {
     }
 
     private mutating func product(named name: String, categoryId: Int64?) throws -> Int64? {
+        if let id = productIdsByRawName[name] { return id }
+        let id = try lookUpProduct(named: name, categoryId: categoryId)
+        productIdsByRawName[name] = id
+        return id
+    }
+
+    private mutating func lookUpProduct(named name: String, categoryId: Int64?) throws -> Int64? {
         let normalized = ProductName.normalized(name)
         guard !normalized.isEmpty else { return nil }
         if let id = productIds[normalized] { return id }

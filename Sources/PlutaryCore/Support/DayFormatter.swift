@@ -2,11 +2,24 @@ import Foundation
 
 /// Receipt dates are days ("2026-03-14"), stored as ISO text; this shows them
 /// the way the person's locale writes dates.
-public struct DayFormatter: Sendable {
+/// Formatters are built once: lists format tens of thousands of dates.
+/// (Foundation's formatters are safe to use from several threads.)
+public struct DayFormatter: @unchecked Sendable {
     public let locale: Locale
+    private let dayFormatter: DateFormatter
+    private let monthFormatter: DateFormatter
 
     public init(locale: Locale = .current) {
         self.locale = locale
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = locale
+        dayFormatter.timeZone = TimeZone(identifier: "UTC")
+        dayFormatter.dateStyle = .medium
+        dayFormatter.timeStyle = .none
+        monthFormatter = DateFormatter()
+        monthFormatter.locale = locale
+        monthFormatter.timeZone = TimeZone(identifier: "UTC")
+        monthFormatter.setLocalizedDateFormatFromTemplate("MMMM yyyy")
     }
 
     public static func date(fromISO day: String) -> Date? {
@@ -19,21 +32,12 @@ public struct DayFormatter: Sendable {
 
     public func string(fromISO day: String?) -> String {
         guard let day, let date = Self.date(fromISO: day) else { return "—" }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        return dayFormatter.string(from: date)
     }
 
     /// "March 2026" for a month key "2026-03".
     public func monthString(fromKey month: String) -> String {
         guard let date = Self.date(fromISO: month + "-01") else { return month }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate("MMMM yyyy")
-        return formatter.string(from: date)
+        return monthFormatter.string(from: date)
     }
 }

@@ -31,3 +31,14 @@ struct MoneyTests {
         #expect(french.hasPrefix("12,50") && french.hasSuffix("€"))
     }
 }
+
+struct MoneyFastPathTests {
+    @Test func agreesWithDecimalParsingOnEveryShape() {
+        for text in ["0", "7", "12.5", "12.50", "-0.05", "1200", "-3", "003.10"] {
+            #expect(Money.plainMinorUnits(text, exponent: 2) == Money(decimal: Decimal(string: text)!, currency: "CAD")?.minorUnits, "\(text)")
+        }
+        for text in ["", "-", ".", "1.", "1.2.3", "1,50", "1e3", "12.345", " 1"] {
+            #expect(Money.plainMinorUnits(text, exponent: 2) == nil, "\(text)")
+        }
+    }
+}
