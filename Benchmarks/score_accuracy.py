@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Score `plutary scan --json` output against the dev receipt sets.
+
+usage: score_accuracy.py RECEIPTS_DIR [RESULTS.jsonl]   (results on stdin when no file)
+
+RESULTS: JSON Lines, one object per scanned image, with `source` (the image path),
+`merchant_name`, `purchase_date`, `total_amount`, `line_items`.
+RECEIPTS_DIR: the folder holding sroie-dev/ and german-dev/ (see its README.md).
+Scoring follows that README: total = exact decimal equality; date = exact after
+normalising both to YYYY-MM-DD; merchant = SROIE company upper-cased with whitespace
+collapsed, exact and fuzzy (difflib ratio >= 0.8), German chain name found
+case-insensitively; items = number of purchased line items (German).
+Receipts of a set without a result count as misses. Standard library only.
+"""
+import difflib
+import json
+import os
+import re
+import sys
+from decimal import Decimal, InvalidOperation
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"])}
+
+
+def to_decimal(value):
+    """Decimal of an amount string ("12.50", "$8.20", "RM 9.00"); None when absent or unreadable."""
+    if value is None:
+        return None
+    text = re.sub(r"[^0-9.\-]", "", str(value).replace(",", "."))
+    try:
+        return Decimal(text) if text else None
+    except InvalidOperation:
+        return None
+
+
+def normalise_date(value, day_first=True):
+    """YYYY-MM-DD from the receipt formats in the sets (25/12/2018, 25-12-18, 25 DEC 2018, 2018-12-25)."""
+    if not value:
+        return None
+    parts = [p for p in re.split(r"[\s/.\-]+", str(value).strip().upper()) if p]
+    if len(parts) != 3:
+        return None
+    try:
+        if len(parts[0]) == 4:
+            year, month, day = int(parts[0]), int(parts[1]), int(parts[2])
+        else:
+            day, year = int(parts[0]), int(parts[2])
+            month = int(parts[1]) if parts[1].isdigit() else MONTHS.get(parts[1][:3])
+            if month is None:
+                return None
+            if not day_first:
+                day, month = month, day
+            if year < 100:
+                year += 2000
+        return "%04d-%02d-%02d" % (year, month, day)
+    except ValueError:
+        return None
+
+
+def collapse(text):
+    return " ".join(str(text or "").upper().split())
+
+
+def load_results(stream):
+    results = {}
+    for line in stream:
+        line = line.strip()
+        if not line:
+            continue
+        record = json.loads(line)
+        source = record.get("source") or ""
+        results[os.path.basename(source)] = record
+    return results
+
+
+def score_sroie(root, results):
+    counts = {"n": 0, "total": 0, "date": 0, "exact": 0, "fuzzy": 0}
+    key_dir = os.path.join(root, "sroie-dev", "key")
+    for name in sorted(os.listdir(key_dir)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(key_dir, name), encoding="utf-8") as handle:
+            key = json.load(handle)
+        counts["n"] += 1
+        result = results.get(name[:-5] + ".jpg")
+        if result is None:
+            continue
+        truth_total = to_decimal(key.get("total"))
+        if truth_total is not None and to_decimal(result.get("total_amount")) == truth_total:
+            counts["total"] += 1
+        truth_date = normalise_date(key.get("date"))
+        if truth_date is not None and normalise_date(result.get("purchase_date")) == truth_date:
+            counts["date"] += 1
+        merchant, company = collapse(result.get("merchant_name")), collapse(key.get("company"))
+        if merchant == company:
+            counts["exact"] += 1
+        if difflib.SequenceMatcher(None, merchant, company).ratio() >= 0.8:
+            counts["fuzzy"] += 1
+    return counts
+
+
+def score_german(root, results):
+    counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0}
+    with open(os.path.join(root, "german-dev", "truth.jsonl"), encoding="utf-8") as handle:
+        truths = [json.loads(line) for line in handle if line.strip()]
+    for truth in truths:
+        counts["n"] += 1
+        result = results.get(os.path.basename(truth["file"]))
+        if truth.get("items") is not None:
+            counts["items_n"] += 1
+        if result is None:
+            continue
+        if to_decimal(result.get("total_amount")) == to_decimal(truth.get("total")):
+            counts["total"] += 1
+        if normalise_date(result.get("purchase_date")) == normalise_date(truth.get("date")):
+            counts["date"] += 1
+        if truth["merchant"].lower() in str(result.get("merchant_name") or "").lower():
+            counts["chain"] += 1
+        if truth.get("items") is not None and len(result.get("line_items") or []) == truth["items"]:
+            counts["items"] += 1
+    return counts
+
+
+def percent(hits, total):
+    return "-" if total == 0 else "%.1f %% (%d/%d)" % (100.0 * hits / total, hits, total)
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.stderr.write(__doc__)
+        return 2
+    root = argv[1]
+    if len(argv) > 2:
+        with open(argv[2], encoding="utf-8") as handle:
+            results = load_results(handle)
+    else:
+        results = load_results(sys.stdin)
+    sroie, german = score_sroie(root, results), score_german(root, results)
+    print("| set | receipts | total | date | merchant exact | merchant fuzzy / chain | items |")
+    print("|---|---|---|---|---|---|---|")
+    print("| sroie-dev | %d | %s | %s | %s | %s | - |" % (
+        sroie["n"], percent(sroie["total"], sroie["n"]), percent(sroie["date"], sroie["n"]),
+        percent(sroie["exact"], sroie["n"]), percent(sroie["fuzzy"], sroie["n"])))
+    print("| german-dev | %d | %s | %s | - | %s | %s |" % (
+        german["n"], percent(german["total"], german["n"]), percent(german["date"], german["n"]),
+        percent(german["chain"], german["n"]), percent(german["items"], german["items_n"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Finds money amounts in OCR lines: dot or comma decimals ("12.50", "15,69",
+/// "1.234,56"), currency prefixes ("RM9.00", "$ 3.26", "€1,95") and discounts
+/// written with a leading or trailing minus ("-3.00", "3.00-").
+enum AmountScanner {
+    // Integer part with optional thousands groups, then a two-digit fraction that is not
+    // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
+    // OCR often widens "68.87" to "68. 87"; one space after a dot is accepted.
+    private static let amount = Pattern(
+        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#)
+    // OCR reads 0 as O inside numbers ("1O.5O"); fixed one character for one, so offsets stay valid.
+    private static let letterZero = Pattern(#"(?<=[\d.,])[Oo]|[Oo](?=[.,]?\d)"#)
+
+    static func amounts(in line: String) -> [AmountMatch] {
+        let cleaned = repairDigits(line)
+        let ns = cleaned as NSString
+        return amount.matches(in: cleaned).compactMap { match in
+            guard let whole = match[2], let fraction = match[3] else { return nil }
+            let digits = whole.filter(\.isNumber)
+            guard var value = Decimal(string: "\(digits).\(fraction)", locale: Locale(identifier: "en_US_POSIX")) else {
+                return nil
+            }
+            if match[1] != nil || match[4] != nil { value = -value }
+            let end = match.location + match.length
+            let trailing = ns.substring(from: end).trimmingCharacters(in: .whitespaces)
+            return AmountMatch(value: value, location: match.location, length: match.length, trailing: trailing)
+        }
+    }
+
+    /// The right-most amount of a line, which is where receipts print the line's price.
+    static func lastAmount(in line: String) -> AmountMatch? {
+        amounts(in: line).last
+    }
+
+    /// Text of the line before its first amount: the label ("TOTAL", "Bananen").
+    static func label(of line: String, before match: AmountMatch?) -> String {
+        guard let match else { return line }
+        return (line as NSString).substring(to: match.location).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Parses a stand-alone decimal such as "0.840", "3,26" or "13".
+    static func decimal(_ text: String) -> Decimal? {
+        let normalized = repairDigits(text).replacingOccurrences(of: ",", with: ".")
+        return Decimal(string: normalized, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    static func repairDigits(_ line: String) -> String {
+        let matches = letterZero.matches(in: line)
+        guard !matches.isEmpty else { return line }
+        let chars = NSMutableString(string: line)
+        for match in matches { chars.replaceCharacters(in: NSRange(location: match.location, length: 1), with: "0") }
+        return chars as String
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Decides the receipt currency from symbols and codes, with country cues
+/// (Canadian taxes and postal codes, US ZIP codes, Malaysian SST/SDN BHD, German
+/// words), then the merchant and the caller's locale as tie-breakers.
+enum CurrencyDetector {
+    private static let ringgit = Pattern(#"(?<![A-Z])RM\s?\d|\(RM\)|(?<![A-Z])RM(?![A-Z])|\bMYR\b"#, caseInsensitive: false)
+    private static let yen = Pattern(#"[¥￥]\s?\d"#)
+    private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false)
+    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false)
+    private static let germanWords = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "NETTO", "BRUTTO"]
+    private static let canadianTaxWords = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
+    private static let malaysianWords = ["SDN BHD", "BHD", "MALAYSIA", "JALAN", "JLN", "TAMAN", "SELANGOR", "JOHOR",
+                                         "KUALA LUMPUR", "SST", "PENANG", "PERAK"]
+
+    static func candidates(in text: ReceiptText, merchant: KnownMerchant?, hints: ParseHints) -> [FieldCandidate<String>] {
+        let upper = text.upperText
+        let labels = text.upperLines.map(LineLabel.init)
+        let anyLine = { (phrases: [String]) in labels.contains { $0.hasAny(phrases) } }
+        var scores: [String: Double] = [:]
+        func add(_ code: String, _ weight: Double) { scores[code, default: 0] += weight }
+
+        if ringgit.isMatched(by: upper) { add("MYR", 0.8) }
+        if upper.contains("€") || labels.contains(where: { $0.hasWord("EUR") || $0.hasWord("EURO") }) { add("EUR", 0.8) }
+        if upper.contains("£") || labels.contains(where: { $0.hasWord("GBP") }) { add("GBP", 0.8) }
+        if labels.contains(where: { $0.hasWord("CHF") }) { add("CHF", 0.8) }
+        if upper.contains("US$") || labels.contains(where: { $0.hasWord("USD") }) { add("USD", 0.8) }
+        if upper.contains("CA$") || upper.contains("C$") || labels.contains(where: { $0.hasWord("CAD") }) { add("CAD", 0.8) }
+        if upper.contains("S$") || labels.contains(where: { $0.hasWord("SGD") }) { add("SGD", 0.8) }
+        // A yen sign counts only before a number; OCR litters text with stray "¥".
+        if yen.isMatched(by: upper) {
+            upper.contains("RMB") || upper.contains("CNY") || upper.contains("元") ? add("CNY", 0.7) : add("JPY", 0.6)
+        }
+        if anyLine(germanWords) { add("EUR", 0.4) }
+        if anyLine(malaysianWords) { add("MYR", 0.3) }
+
+        // "$" alone says "a dollar"; the country decides which.
+        let hasDollar = upper.contains("$")
+        var canadian = 0.0, american = 0.0
+        if labels.contains(where: { label in canadianTaxWords.contains { $0.contains(" ") ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
+        if canadianPostalCode.isMatched(by: upper) || upper.contains("CANADA") { canadian += 0.3 }
+        if usZipCode.isMatched(by: upper) || upper.contains("USA") { american += 0.4 }
+        if merchant?.currency == "CAD" { canadian += 0.3 }
+        if merchant?.currency == "USD" { american += 0.3 }
+        if hints.region == "CA" || hints.currency == "CAD" { canadian += 0.1 }
+        if hints.region == "US" || hints.currency == "USD" { american += 0.1 }
+        if hasDollar || canadian >= 0.4 || american >= 0.4 {
+            if canadian > american { add("CAD", 0.4 + canadian) }
+            else if american > canadian { add("USD", 0.4 + american) }
+            else if hasDollar { add("USD", 0.3) }
+        }
+        if let code = merchant?.currency { add(code, 0.2) }
+        if let code = hints.currency?.uppercased() { add(code, 0.15) }
+        if let code = hints.locale?.currency?.identifier { add(code, 0.1) }
+
+        return scores.sorted { $0.value > $1.value }.map { code, score in
+            FieldCandidate(value: code, confidence: min(1, score), reason: "currency cues")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Finds purchase-date candidates in every common format and resolves day/month order:
+/// unambiguous dates decide first, then the merchant's known format, then the locale
+/// (US month-first, elsewhere day-first).
+enum DateExtractor {
+    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#)
+    // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
+    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#)
+    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#)
+    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#)
+    private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
+    private static let notPurchaseWords = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
+                                           "MHD", "BIS", "DUE DATE", "PETITION"]
+    private static let months: [String: Int] = [
+        "JAN": 1, "JANUARY": 1, "JANUAR": 1, "JANV": 1, "JANVIER": 1, "FEB": 2, "FEBRUARY": 2, "FEBRUAR": 2, "FEV": 2,
+        "FEVR": 2, "FÉVR": 2, "MAR": 3, "MARCH": 3, "MÄR": 3, "MRZ": 3, "MÄRZ": 3, "MARS": 3, "APR": 4, "APRIL": 4,
+        "AVR": 4, "AVRIL": 4, "MAY": 5, "MAI": 5, "JUN": 6, "JUNE": 6, "JUNI": 6, "JUIN": 6, "JUL": 7, "JULY": 7,
+        "JULI": 7, "JUIL": 7, "AUG": 8, "AUGUST": 8, "AOUT": 8, "AOÛT": 8, "SEP": 9, "SEPT": 9, "SEPTEMBER": 9,
+        "OCT": 10, "OCTOBER": 10, "OKT": 10, "OKTOBER": 10, "NOV": 11, "NOVEMBER": 11, "DEC": 12, "DECEMBER": 12,
+        "DEZ": 12, "DEZEMBER": 12, "DÉC": 12,
+    ]
+
+    /// - Parameter preferredOrder: the order used for ambiguous dates when the receipt itself does not tell.
+    static func candidates(in text: ReceiptText, preferredOrder: DateOrder) -> [FieldCandidate<String>] {
+        var found: [(day: Int, month: Int, year: Int, ambiguous: Bool, confidence: Double, line: Int, reason: String)] = []
+        var ambiguous: [(a: Int, b: Int, year: Int, confidence: Double, line: Int)] = []
+        var unambiguousOrder: DateOrder?
+
+        for (index, original) in text.upperLines.enumerated() {
+            let line = AmountScanner.repairDigits(original)
+            let label = LineLabel(line)
+            var confidence = 0.6
+            if labelWords.contains(where: label.hasWord) { confidence += 0.2 }
+            if time.isMatched(by: line) { confidence += 0.1 }
+            if notPurchaseWords.contains(where: { $0.contains(" ") ? label.has($0) : label.hasWord($0) }) { confidence -= 0.4 }
+
+            var consumed: [Range<Int>] = []
+            for match in yearFirst.matches(in: line) {
+                guard let y = Int(match[1] ?? ""), let m = Int(match[3] ?? ""), let d = Int(match[4] ?? "") else { continue }
+                found.append((d, m, y, false, confidence, index, "year-first date"))
+                consumed.append(match.location..<(match.location + match.length))
+            }
+            for match in numeric.matches(in: line) {
+                let range = match.location..<(match.location + match.length)
+                guard !consumed.contains(where: { $0.overlaps(range) }),
+                      let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
+                let twoDigitPenalty = (match[4]?.count ?? 0) == 2 ? 0.05 : 0
+                if a > 12, b <= 12 {
+                    found.append((a, b, y, false, confidence - twoDigitPenalty, index, "day-first date"))
+                    unambiguousOrder = unambiguousOrder ?? .dayFirst
+                } else if b > 12, a <= 12 {
+                    found.append((b, a, y, false, confidence - twoDigitPenalty, index, "month-first date"))
+                    unambiguousOrder = unambiguousOrder ?? .monthFirst
+                } else if match[2] == "." {
+                    // Dotted dates are a European habit: day first.
+                    found.append((a, b, y, false, confidence - twoDigitPenalty, index, "dotted date"))
+                } else {
+                    ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index))
+                }
+            }
+            for match in dayMonthName.matches(in: line) {
+                guard let d = Int(match[1] ?? ""), let m = month(match[2]), let y = fullYear(match[3] ?? "") else { continue }
+                found.append((d, m, y, false, confidence, index, "month-name date"))
+            }
+            for match in monthNameDay.matches(in: line) {
+                guard let m = month(match[1]), let d = Int(match[2] ?? ""), let y = fullYear(match[3] ?? "") else { continue }
+                found.append((d, m, y, false, confidence, index, "month-name date"))
+            }
+        }
+        let order = unambiguousOrder ?? preferredOrder
+        for date in ambiguous {
+            let (day, month) = order == .dayFirst ? (date.a, date.b) : (date.b, date.a)
+            found.append((day, month, date.year, true, date.confidence, date.line, "ambiguous date read \(order == .dayFirst ? "day" : "month") first"))
+        }
+        return found.compactMap { date in
+            guard let iso = isoDate(day: date.day, month: date.month, year: date.year) else { return nil }
+            return FieldCandidate(value: iso, confidence: max(0.05, min(1, date.confidence)), lineIndex: date.line, reason: date.reason)
+        }
+    }
+
+    static func isoDate(day: Int, month: Int, year: Int) -> String? {
+        // Receipts are not from the future: a year past next year is an OCR slip ("2048").
+        let latestYear = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
+        guard (1990...latestYear).contains(year), (1...12).contains(month), day >= 1 else { return nil }
+        let daysInMonth = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= daysInMonth[month - 1] else { return nil }
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    private static func fullYear(_ text: String) -> Int? {
+        guard let value = Int(text) else { return nil }
+        return text.count == 2 ? 2000 + value : value
+    }
+
+    private static func month(_ name: String?) -> Int? {
+        guard let name else { return nil }
+        return months[name] ?? months[String(name.prefix(3))].flatMap { name.count <= 4 ? $0 : nil }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A chain whose name is normalised to its brand, with what its receipts imply.
+struct KnownMerchant: Sendable, Equatable {
+    let brand: String
+    /// Compact upper-case spellings (no spaces or punctuation) that identify the chain.
+    let keys: [String]
+    /// Keys that must be a whole word because they are short or common ("REAL", "DM").
+    let wordKeys: [String]
+    let currency: String?
+    let dateOrder: DateOrder?
+
+    init(_ brand: String, keys: [String], wordKeys: [String] = [], currency: String? = nil, dateOrder: DateOrder? = nil) {
+        self.brand = brand; self.keys = keys; self.wordKeys = wordKeys; self.currency = currency; self.dateOrder = dateOrder
+    }
+
+    static let costco = KnownMerchant("Costco Wholesale", keys: ["COSTCO"], currency: "CAD", dateOrder: .monthFirst)
+    static let walmart = KnownMerchant("Walmart", keys: ["WALMART", "WALMRT", "WALMARI", "WALMAR7"], currency: "CAD", dateOrder: .monthFirst)
+    static let tnt = KnownMerchant("T&T Supermarket", keys: ["T&TSUPERMARKET", "TNTSUPERMARKET", "TTSUPERMARKET", "大統華", "大统华"],
+                                   wordKeys: ["T&T"], currency: "CAD")
+    static let noFrills = KnownMerchant("No Frills", keys: ["NOFRILLS"], currency: "CAD", dateOrder: .monthFirst)
+    static let foodBasics = KnownMerchant("Food Basics", keys: ["FOODBASICS"], currency: "CAD", dateOrder: .monthFirst)
+
+    /// Chains the parser recognises; the first match in the header wins.
+    static let all: [KnownMerchant] = [
+        costco, walmart, tnt, noFrills, foodBasics,
+        KnownMerchant("Loblaws", keys: ["LOBLAWS"], currency: "CAD"),
+        KnownMerchant("Real Canadian Superstore", keys: ["SUPERSTORE"], currency: "CAD"),
+        KnownMerchant("Metro", keys: [], wordKeys: ["METRO"], currency: "CAD"),
+        KnownMerchant("Sobeys", keys: ["SOBEYS"], currency: "CAD"),
+        KnownMerchant("FreshCo", keys: ["FRESHCO"], currency: "CAD"),
+        KnownMerchant("Shoppers Drug Mart", keys: ["SHOPPERSDRUGMART"], currency: "CAD"),
+        KnownMerchant("Canadian Tire", keys: ["CANADIANTIRE"], currency: "CAD"),
+        KnownMerchant("Dollarama", keys: ["DOLLARAMA"], currency: "CAD"),
+        KnownMerchant("Tim Hortons", keys: ["TIMHORTONS"], currency: "CAD"),
+        KnownMerchant("Target", keys: [], wordKeys: ["TARGET"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Trader Joe's", keys: ["TRADERJOE"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Whole Foods Market", keys: ["WHOLEFOODS"], dateOrder: .monthFirst),
+        KnownMerchant("Kroger", keys: ["KROGER"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Safeway", keys: ["SAFEWAY"], dateOrder: .monthFirst),
+        KnownMerchant("Home Depot", keys: ["HOMEDEPOT"]),
+        KnownMerchant("IKEA", keys: ["IKEA"]),
+        KnownMerchant("Lidl", keys: ["LIDL"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Aldi", keys: ["ALDI"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Rewe", keys: ["REWE"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Edeka", keys: ["EDEKA"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Marktkauf", keys: ["MARKTKAUF"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("dm", keys: ["DMDROGERIE"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Rossmann", keys: ["ROSSMANN", "ROSSMAN"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Real", keys: [], wordKeys: ["REAL"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Netto", keys: ["NETTOMARKEN", "NETTOMARKT"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Penny", keys: ["PENNYMARKT"], wordKeys: ["PENNY"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Kaufland", keys: ["KAUFLAND"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Hornbach", keys: ["HORNBACH"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("toom", keys: ["TOOMBAUMARKT"], wordKeys: ["TOOM"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Obi", keys: [], wordKeys: ["OBI"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Bauhaus", keys: ["BAUHAUS"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Roller", keys: [], wordKeys: ["ROLLER"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Müller", keys: ["MUELLERDROGERIE"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Tesco", keys: ["TESCO"], dateOrder: .dayFirst),
+        KnownMerchant("Sainsbury's", keys: ["SAINSBURY"], currency: "GBP", dateOrder: .dayFirst),
+        KnownMerchant("Migros", keys: ["MIGROS"], currency: "CHF", dateOrder: .dayFirst),
+        KnownMerchant("Coop", keys: [], wordKeys: ["COOP"], dateOrder: .dayFirst),
+    ]
+
+    /// Whether a line (as a `LineLabel`) names this chain.
+    func isNamed(in label: LineLabel, rawUpper: String) -> Bool {
+        let squeezed = rawUpper.filter { !$0.isWhitespace }
+        // A key starts a word ("LIDL" in "www.lidl.de"), or is long enough to find inside run-together text
+        // ("NOFRILLS"), but never hides inside another word ("REWE" in "BREWERY").
+        let found = keys.contains { key in
+            label.words.contains { $0.hasPrefix(key) } || (key.count >= 8 && (label.compact.contains(key) || squeezed.contains(key)))
+                || (!key.allSatisfy(\.isASCII) && rawUpper.contains(key))
+        }
+        if found { return true }
+        return wordKeys.contains { key in
+            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed.hasPrefix(key)
+                : label.hasWord(key)
+        }
+    }
+
+    /// The first known chain named within `lines`, with the index of that line.
+    static func find(in lines: ArraySlice<String>, onlyAt allowed: [Int]? = nil) -> (merchant: KnownMerchant, line: Int)? {
+        for (index, line) in zip(lines.indices, lines) where allowed?.contains(index) ?? true {
+            let label = LineLabel(line)
+            if let merchant = all.first(where: { $0.isNamed(in: label, rawUpper: line.uppercased()) }) {
+                return (merchant, index)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Reads purchased lines from the item region (above the first subtotal/total line).
+///
+/// A row is a description with its price anchored at the right, optionally preceded by
+/// an item code (Costco), followed by a UPC (Walmart) and a tax flag. The lines around
+/// it refine it: a weight or quantity line ("0.840 kg @ $3.26/kg", "2 @ $0.24",
+/// "3 @ 2/$3.00", "2 x 0,79") sets quantity and unit price of the item it belongs to,
+/// and a discount line ("3.00-", "-3.00", "TPD/1234567 3.00-") is subtracted from the
+/// item above (see `ParsedLineItem` for the convention).
+enum LineItemExtractor {
+    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:@|X|×|\*)\s*(?:\$|€|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$)?\s*(?:/\s*(KG|LB|100\s?G))?"#)
+    private static let quantityLine = Pattern(#"^\s*(\d{1,3})\s*(?:STK|PCS|PC|EA)?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
+    private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#)
+    private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#)
+    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false)
+    private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false)
+    private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
+    private static let flag = Pattern(#"^[A-Z0-9*#.]{0,4}$"#, caseInsensitive: false)
+    // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,3})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
+    private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
+    private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
+    private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#)
+    private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
+                                        "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
+    private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
+    private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
+    private static let notItemWords = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
+                                       "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
+                                       "ARTIKEL", "POSTEN", "URL", "WWW"]
+
+    static func extract(from text: ReceiptText, in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
+        var items: [ParsedLineItem] = []
+        var pendingName: (text: String, code: String?, line: Int)?
+        var pendingQuantity: ReadQuantity?
+        // The header block ends with the shop's contact lines (phone, web address, postal code).
+        let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
+
+        for index in region {
+            let line = text.lines[index]
+            let upper = text.upperLines[index]
+            let amounts = AmountScanner.amounts(in: line)
+            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
+            if SummaryLineClassifier.classify(label).map(isSummary) == true { pendingName = nil; continue }
+            let isNotItem = notItemWords.contains { word in
+                word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) }
+            }
+            if isNotItem || date.isMatched(by: line) {
+                continue
+            }
+
+            if let quantity = readQuantity(upper, amounts: amounts) {
+                if let name = pendingName, let total = quantity.total {
+                    let flag = amounts.last.map { $0.trailing.replacingOccurrences(of: " ", with: "") } ?? ""
+                    items.append(ParsedLineItem(description: name.text, quantity: quantity.count, unit: quantity.unit,
+                                                unitPrice: quantity.unitPrice, total: total,
+                                                taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
+                                                code: name.code, lineIndex: name.line))
+                    pendingName = nil
+                } else if let last = items.indices.last, items[last].quantity == 1, items[last].unit == nil,
+                          close(items[last].total + (items[last].discount ?? 0), quantity.expectedTotal) {
+                    items[last].quantity = quantity.count
+                    items[last].unit = quantity.unit
+                    items[last].unitPrice = quantity.unitPrice
+                } else {
+                    pendingQuantity = quantity
+                }
+                continue
+            }
+
+            guard let price = amounts.last ?? undotted(line) else {
+                // Garbled rows count only once real item rows have begun; above them is header noise.
+                if index > headerEnd || items.contains(where: \.priceReadable), let name = unreadablePriceRow(line) {
+                    var item = ParsedLineItem(description: name, total: 0, lineIndex: index)
+                    item.priceReadable = false
+                    items.append(item)
+                    pendingName = nil
+                } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile),
+                          MerchantExtractor.isNameLike(row.description.uppercased()) {
+                    // A name waiting for its weight or quantity line ("BANANAS" / "1.210 kg @ $1.52/kg 1.84").
+                    pendingName = (row.description, row.code, index)
+                }
+                continue
+            }
+            let description = AmountScanner.label(of: line, before: price)
+            let descriptionLabel = LineLabel(description)
+            let isDeposit = descriptionLabel.hasAny(depositWords)
+            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
+            if isDiscount {
+                if let last = items.indices.last {
+                    let saving = abs(price.value)
+                    items[last].discount = (items[last].discount ?? 0) + saving
+                    items[last].total -= saving
+                }
+                continue
+            }
+            let trailing = price.trailing.replacingOccurrences(of: "€", with: "").replacingOccurrences(of: " ", with: "")
+            guard flag.isMatched(by: trailing),
+                  var item = itemRow(description, price: price.value, flag: trailing.filter(\.isLetter), line: index, profile: profile) else {
+                continue
+            }
+            if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) { item.category = "fee" }
+            if let quantity = pendingQuantity, item.quantity == 1, close(item.total, quantity.expectedTotal) {
+                item.quantity = quantity.count
+                item.unit = quantity.unit
+                item.unitPrice = quantity.unitPrice
+            }
+            pendingQuantity = nil
+            pendingName = nil
+            items.append(item)
+        }
+        return items
+    }
+
+    private static func isSummary(_ kind: SummaryLineKind) -> Bool {
+        switch kind {
+        case .tax, .tender: return false   // "GST" or "CASH" inside a product name is not a summary by itself
+        default: return true
+        }
+    }
+
+    /// Builds an item from a row's description part: strips item codes, UPCs and inline quantities.
+    private static func itemRow(_ rawDescription: String, price: Decimal, flag: String, line: Int, profile: StrategyProfile) -> ParsedLineItem? {
+        var description = rawDescription
+        var code: String?
+        if let match = leadingCode.firstMatch(in: description) {
+            code = match[1]
+            description = String((description as NSString).substring(from: match.location + match.length))
+        }
+        if let match = trailingUPC.firstMatch(in: description) {
+            code = code ?? match[1]
+            description = (description as NSString).substring(to: match.location)
+        }
+        // Loblaw-style rows print the flag before the price: "PC BLK BEANS    HMRJ    1.29".
+        var flag = flag
+        if flag.isEmpty, let match = flagBeforePrice.firstMatch(in: description) {
+            flag = match[1] ?? ""
+            description = (description as NSString).substring(to: match.location)
+        }
+        var quantity: Decimal = 1
+        var unitPrice: Decimal?
+        if let match = inlineQuantity.firstMatch(in: description), let count = Decimal(string: match[1] ?? ""),
+           let unit = AmountScanner.decimal(match[2] ?? ""), close(count * unit, price) {
+            quantity = count
+            unitPrice = unit
+            description = (description as NSString).substring(to: match.location)
+        }
+        // Lidl prints the unit price first: "Bulgur-Kräuter   0,89 x 2   1,78 A".
+        if quantity == 1, let match = priceTimesCount.firstMatch(in: description), let count = Decimal(string: match[2] ?? ""),
+           let unit = AmountScanner.decimal(match[1] ?? ""), count > 1, close(count * unit, price) {
+            quantity = count
+            unitPrice = unit
+            description = (description as NSString).substring(to: match.location)
+        }
+        description = description.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%&()")).inverted)
+        description = description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard description.filter(\.isLetter).count >= 2 else { return nil }
+        return ParsedLineItem(description: description, quantity: quantity, unitPrice: unitPrice, total: price,
+                              taxCode: profile.taxCode(forFlag: flag), code: code, lineIndex: line)
+    }
+
+    private static func readQuantity(_ upper: String, amounts: [AmountMatch]) -> ReadQuantity? {
+        if let match = weightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
+           let unitPrice = AmountScanner.decimal(match[3] ?? "") {
+            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            let unit = (match[4] ?? match[2] ?? "KG").lowercased().replacingOccurrences(of: "lbs", with: "lb")
+            return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
+        }
+        if let match = quantityLine.firstMatch(in: upper), let count = Decimal(string: match[1] ?? ""),
+           var unitPrice = AmountScanner.decimal(match[3] ?? "") {
+            // "3 @ 2/$3.00": the price is for a group of items.
+            if let group = match[2].flatMap({ Decimal(string: $0) }), group > 0 { unitPrice /= group }
+            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            return ReadQuantity(count: count, unit: nil, unitPrice: rounded(unitPrice, scale: 4), total: total)
+        }
+        return nil
+    }
+
+    /// A row shaped like an item (description, column gap, something short in the price
+    /// column) whose price OCR could not read: "BIO HONIG      u L". Returns the description.
+    private static func unreadablePriceRow(_ line: String) -> String? {
+        guard let match = gappedRow.firstMatch(in: line), let description = match[1], let tail = match[2] else { return nil }
+        guard description.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(description.uppercased()) else { return nil }
+        return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func undotted(_ line: String) -> AmountMatch? {
+        guard let match = undottedPrice.firstMatch(in: line),
+              let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
+        let location = match.location + (match.text.count - match.text.drop(while: \.isWhitespace).count)
+        return AmountMatch(value: value, location: location, length: match.length, trailing: match[3] ?? "")
+    }
+
+    static func close(_ a: Decimal, _ b: Decimal) -> Bool {
+        abs(a - b) <= Decimal(string: "0.011")!
+    }
+
+    static func rounded(_ value: Decimal, scale: Int) -> Decimal {
+        var input = value, output = Decimal()
+        NSDecimalRound(&output, &input, scale, .plain)
+        return output
+    }
+}

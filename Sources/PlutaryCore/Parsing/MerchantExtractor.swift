@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds the shop name: a known chain (normalised to its brand), else a company line
+/// ("... SDN BHD", "... ENTERPRISE", "... GmbH") kept whole, else the first top line
+/// that is not an address, phone number, greeting or registration number.
+enum MerchantExtractor {
+    private static let companyWords = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
+                                       "RESTORAN", "STORE", "STORES", "MART", "MARKET", "SUPERMARKET", "HYPERMARKET",
+                                       "HARDWARE", "PHARMACY", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
+                                       "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
+                                       "LIMITED", "INC", "LLC", "CORP", "PLT", "HOLDINGS", "FOOD", "FOODS", "BOOKSTORE"]
+    private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
+                                    "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
+                                    "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
+                                    "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
+                                    "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG"]
+    private static let addressWords = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
+                                       "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
+                                       "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
+    // States and countries end address blocks; they are never the shop.
+    private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
+                                     "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
+                                     "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
+    private static let registration = Pattern(#"\(\s*[0-9A-Z]{4,}\s*-\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
+    private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
+
+    static func candidates(in text: ReceiptText) -> [FieldCandidate<String>] {
+        var result: [FieldCandidate<String>] = []
+        let top = text.upperLines.prefix(12)
+        // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
+        let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
+        if let known = KnownMerchant.find(in: top, onlyAt: nameLines) {
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain"))
+        } else if let known = KnownMerchant.find(in: text.upperLines[...]) {
+            // Chains whose logo OCR misses are often named again in the footer or a URL.
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body"))
+        }
+        var plainLines = 0
+        var firstCompanyLine: Int?
+        for (index, line) in zip(top.indices, top) {
+            guard isNameLike(line) else { continue }
+            let label = LineLabel(line)
+            let name = cleaned(joinedCompanyName(text, at: index))
+            // Shop names are printed in capitals or title case; an all-lower-case line is
+            // more likely a watermark or handwriting.
+            let lowerCasePenalty = text.lines[index] == text.lines[index].lowercased() ? 0.25 : 0
+            if isCompanyLine(label) {
+                firstCompanyLine = firstCompanyLine ?? index
+                let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
+                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
+            } else if plainLines < 2, !placeWords.contains(where: label.has) {
+                plainLines += 1
+                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty
+                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
+            }
+        }
+        // A chain named below the company line is a location note ("(MR DIY TESCO TERBAU)").
+        if let company = firstCompanyLine, let chain = result.first, chain.reason == "known chain",
+           let chainLine = chain.lineIndex, chainLine > company {
+            result[0].confidence = 0.6
+        }
+        return result.sorted { $0.confidence > $1.confidence }
+    }
+
+    /// Company names that wrap keep their pieces: "AIK HUAT ... (SETIA" + "ALAM) SDN BHD",
+    /// "LIGHTROOM GALLERY SDN" + "BHD", "HOME MASTER HARDWARE &" + "ELECTRICAL".
+    private static func joinedCompanyName(_ text: ReceiptText, at index: Int) -> String {
+        var name = text.lines[index]
+        let words = LineLabel(name).words
+        if index > 0 {
+            let previous = text.lines[index - 1]
+            let unclosed = previous.filter { $0 == "(" }.count > previous.filter { $0 == ")" }.count
+            let onlySuffix = words.allSatisfy { ["SDN", "BHD", "BERHAD", "S", "B"].contains($0) }
+            if (unclosed || onlySuffix), isNameLike(previous.uppercased()) || unclosed { name = previous + " " + name }
+        }
+        let ownLine = text.lines[index]
+        let opensParenthesis = ownLine.filter { $0 == "(" }.count > ownLine.filter { $0 == ")" }.count
+        if index + 1 < text.lines.count, name.hasSuffix("&") && isNameLike(text.upperLines[index + 1])
+            || opensParenthesis && text.lines[index + 1].contains(")") {
+            name += " " + text.lines[index + 1]
+        }
+        return name
+    }
+
+    /// A line naming a company form or shop type ("SDN BHD", "ENTERPRISE", "GmbH"); whole
+    /// words only, so "SMARTPHONE" is not a "MART".
+    private static func isCompanyLine(_ label: LineLabel) -> Bool {
+        companyWords.contains { word in
+            word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) }
+        }
+    }
+
+    /// A line that could be a shop name: enough letters, and not an address, phone,
+    /// greeting, date or registration number.
+    static func isNameLike(_ upperLine: String) -> Bool {
+        let letters = upperLine.filter(\.isLetter).count
+        let digits = upperLine.filter(\.isNumber).count
+        // At least one real word, and not just a currency code ("EUR").
+        guard LineLabel(upperLine).words.contains(where: { $0.count >= 3 && !["EUR", "EURO", "CAD", "USD", "MYR"].contains($0) }) else {
+            return false
+        }
+        guard letters >= 3, letters * 2 > upperLine.filter({ !$0.isWhitespace }).count, digits <= letters / 2 else { return false }
+        let label = LineLabel(upperLine)
+        if skipWords.contains(where: { word in word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) } }) {
+            return false
+        }
+        // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
+        switch SummaryLineClassifier.classify(label) {
+        case .none: break
+        case .tender?: if label.words.count <= 2 { return false }
+        default: return false
+        }
+        if registration.isMatched(by: upperLine) && !label.has("SDN BHD") { return false }
+        if postalOrPhone.isMatched(by: upperLine) { return false }
+        if digits > 0, addressWords.contains(where: label.hasWord) { return false }
+        if AmountScanner.lastAmount(in: upperLine) != nil { return false }
+        return true
+    }
+
+    /// The line as printed, minus OCR debris at its ends and doubled spaces.
+    private static func cleaned(_ line: String) -> String {
+        let ns = NSMutableString(string: line)
+        for match in registration.matches(in: line).reversed() {
+            ns.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: "")
+        }
+        let trimmed = (ns as String).trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted)
+        return trimmed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

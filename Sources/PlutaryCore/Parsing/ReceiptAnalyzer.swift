@@ -1,0 +1,136 @@
+import Foundation
+
+/// The extraction every strategy shares: summary amounts (totals, subtotal, taxes,
+/// tips, tenders, change, rounding), VAT tables, dates, currency, merchant and items.
+/// A strategy only supplies its `StrategyProfile`.
+struct ReceiptAnalyzer: Sendable {
+    let profile: StrategyProfile
+
+    private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#)
+    // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
+    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+    private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
+
+    func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
+        var receipt = ParsedReceipt(strategy: profile.name)
+        receipt.merchants = MerchantExtractor.candidates(in: text)
+        let named = profile.merchants.first { merchant in
+            text.upperLines.prefix(12).contains { merchant.isNamed(in: LineLabel($0), rawUpper: $0) }
+        }
+        let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
+        if let named {
+            receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header"), at: 0)
+        } else if let brand = profile.merchants.first?.brand, profile.detectionScore(text) > 0 {
+            receipt.merchants.append(FieldCandidate(value: brand, confidence: 0.6, reason: "\(profile.name) fuzzy header"))
+        }
+        receipt.currencies = CurrencyDetector.candidates(in: text, merchant: merchant, hints: hints)
+        let dollarsInUS = receipt.currencies.first?.value == "USD" || hints.region == "US"
+        let order = profile.dateOrder ?? merchant?.dateOrder ?? (dollarsInUS ? .monthFirst : .dayFirst)
+        receipt.dates = DateExtractor.candidates(in: text, preferredOrder: order)
+
+        let itemsEnd = readSummary(text, into: &receipt)
+        receipt.items = LineItemExtractor.extract(from: text, in: 0..<itemsEnd, profile: profile)
+        let currency = receipt.currencies.first?.value
+        receipt.taxIncludedInPrices = ["EUR", "GBP", "CHF"].contains(currency ?? "")
+            || receipt.taxes.contains { $0.name.hasPrefix("MwSt") || $0.name.hasPrefix("VAT") }
+        return receipt
+    }
+
+    /// Reads every summary line; returns the index where the item region ends
+    /// (the first subtotal or total line).
+    private func readSummary(_ text: ReceiptText, into receipt: inout ParsedReceipt) -> Int {
+        var itemsEnd: Int?
+        var vatHeaderLine: Int?
+        for (index, line) in text.lines.enumerated() {
+            let amounts = AmountScanner.amounts(in: line)
+            receipt.printedAmounts.formUnion(amounts.map(\.value))
+            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
+            if label.words.count <= 8, label.hasAny(["NETTO", "BRUTTO"]) || (label.has("MWST") && amounts.isEmpty) {
+                vatHeaderLine = index
+                continue
+            }
+            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index) {
+                receipt.taxes.append(tax)
+                continue
+            }
+            guard let kind = SummaryLineClassifier.classify(label) else { continue }
+            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) else { continue }
+            let candidate = { (confidence: Double) in
+                FieldCandidate(value: amount, confidence: confidence, lineIndex: index, reason: label.words.joined(separator: " "))
+            }
+            switch kind {
+            case .total(var strength):
+                guard amount > 0 else { continue }
+                // "Summe" right under a VAT table header sums the table's columns, not the purchase.
+                if let header = vatHeaderLine, index - header <= 5 { strength -= 0.3 }
+                receipt.totals.append(candidate(strength))
+                itemsEnd = itemsEnd ?? index
+            case .subtotal:
+                receipt.subtotals.append(candidate(0.8))
+                itemsEnd = itemsEnd ?? index
+            case .taxTotal:
+                receipt.taxTotals.append(candidate(0.8))
+                itemsEnd = itemsEnd ?? index
+            case .tax(let name):
+                guard !amounts.isEmpty else { continue }   // a tax word alone is a column header
+                let rate = Self.rate.firstMatch(in: line).flatMap { AmountScanner.decimal($0[1] ?? "") }
+                receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
+            case .tip:
+                receipt.tips.append(candidate(0.8))
+            case .tender(let method):
+                guard amount > 0 else { continue }
+                receipt.tenders.append(candidate(0.7))
+                receipt.firstPaymentLine = receipt.firstPaymentLine ?? index
+                receipt.paymentMethods.append(FieldCandidate(value: method, confidence: 0.7, lineIndex: index, reason: "tender line"))
+            case .change:
+                receipt.changes.append(candidate(0.7))
+                receipt.firstPaymentLine = receipt.firstPaymentLine ?? index
+            case .rounding:
+                receipt.roundings.append(candidate(0.7))
+            case .savings:
+                receipt.savings.append(candidate(0.7))
+            case .count:
+                continue
+            }
+        }
+        return itemsEnd ?? text.lines.count
+    }
+
+    /// OCR sometimes puts a label's amount alone on the next line.
+    private func amountOnNextLine(_ text: ReceiptText, after index: Int) -> Decimal? {
+        guard index + 1 < text.lines.count else { return nil }
+        let next = text.lines[index + 1]
+        guard let amount = AmountScanner.lastAmount(in: next) else { return nil }
+        let letters = next.filter(\.isLetter).count
+        return letters <= 3 ? amount.value : nil
+    }
+
+    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int) -> ParsedTax? {
+        guard amounts.count >= 2, let match = Self.vatRow.firstMatch(in: upper),
+              let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
+        guard let amount = taxAmount(amounts, rate: rate) else { return nil }
+        let word = LineLabel(upper).has("VAT") ? "VAT" : "MwSt"
+        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line)
+    }
+
+    /// Picks the tax column of a tax row: the amount that is `rate` of another one
+    /// (of the net, or of the gross), else the smallest of net/tax/gross.
+    private func taxAmount(_ amounts: [AmountMatch], rate: Decimal?) -> Decimal? {
+        let values = amounts.map(\.value).filter { $0 >= 0 }
+        guard values.count >= 2 else { return values.first }
+        if let rate {
+            for tax in values {
+                for base in values where base != tax {
+                    let ofNet = LineItemExtractor.rounded(base * rate / 100, scale: 2)
+                    let ofGross = LineItemExtractor.rounded(base * rate / (100 + rate), scale: 2)
+                    if LineItemExtractor.close(tax, ofNet) || LineItemExtractor.close(tax, ofGross) { return tax }
+                }
+            }
+        }
+        if values.count == 3 {
+            let sorted = values.sorted()
+            if sorted[0] + sorted[1] == sorted[2] { return sorted[0] }
+        }
+        return values.min()
+    }
+}

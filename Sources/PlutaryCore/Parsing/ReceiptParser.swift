@@ -1,0 +1,32 @@
+import Foundation
+
+/// Parses OCR text into the sync payload: the strategy whose merchant family the
+/// header names best reads candidates; `ReceiptResolver` decides with the receipt's arithmetic.
+public struct ReceiptParser: Sendable {
+    public static let defaultStrategies: [any ReceiptParserStrategy] = [
+        CostcoStrategy(), WalmartStrategy(), TNTStrategy(), NoFrillsStrategy(), GenericStrategy(),
+    ]
+
+    public let strategies: [any ReceiptParserStrategy]
+
+    public init(strategies: [any ReceiptParserStrategy] = ReceiptParser.defaultStrategies) {
+        self.strategies = strategies
+    }
+
+    /// The strategy that claims the receipt most strongly; generic when none scores above it.
+    public func strategy(for text: ReceiptText) -> any ReceiptParserStrategy {
+        var best: (any ReceiptParserStrategy)?
+        var bestScore = -1.0
+        for strategy in strategies {
+            let score = strategy.detectionScore(text)
+            if score > bestScore { best = strategy; bestScore = score }
+        }
+        return best ?? GenericStrategy()
+    }
+
+    public func parse(ocrText: String, hints: ParseHints = ParseHints()) -> ReceiptPayload {
+        let text = ReceiptText(ocrText)
+        let parsed = strategy(for: text).parse(text, hints: hints)
+        return ReceiptResolver().resolve(parsed, ocrText: ocrText, hints: hints)
+    }
+}

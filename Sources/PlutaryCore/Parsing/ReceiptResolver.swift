@@ -1,0 +1,170 @@
+import Foundation
+
+/// Turns a strategy's candidates into the sync payload. The receipt's own arithmetic
+/// chooses between candidates: a total is believed more when subtotal + taxes + tip
+/// (± rounding) reaches it, when tender minus change equals it, or when the items
+/// add up to it; so one OCR-garbled TOTAL line does not lose the total.
+struct ReceiptResolver: Sendable {
+    func resolve(_ parsed: ParsedReceipt, ocrText: String, hints: ParseHints) -> ReceiptPayload {
+        var payload = ReceiptPayload(ocrText: ocrText)
+        var filled: [String] = []
+        var confidence: [String: Double] = [:]
+        func fill(_ key: String, _ value: Double) { filled.append(key); confidence[key] = (min(1, max(0, value)) * 100).rounded() / 100 }
+
+        let currency = parsed.currencies.first?.value ?? hints.currency?.uppercased() ?? hints.locale?.currency?.identifier
+        func money(_ value: Decimal) -> String {
+            Money(decimal: LineItemExtractor.rounded(value, scale: Currency.exponent(of: currency ?? "XXX")), currency: currency ?? "XXX")?.decimalString
+                ?? "\(value)"
+        }
+
+        if let merchant = best(parsed.merchants) { payload.merchantName = merchant.value; fill("merchant_name", merchant.confidence) }
+        if let date = best(parsed.dates) { payload.purchaseDate = date.value; fill("purchase_date", date.confidence) }
+        if let currency { payload.currency = currency; fill("currency", parsed.currencies.first?.confidence ?? 0.3) }
+
+        let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
+        let taxes = uniqueTaxes(parsed.taxes)
+        let taxSum = parsed.taxTotals.first?.value ?? (taxes.isEmpty ? nil : taxes.reduce(Decimal(0)) { $0 + $1.amount })
+        let tip = parsed.tips.first?.value
+        let subtotal = chooseSubtotal(parsed, itemsNet: itemsNet)
+        let total = chooseTotal(parsed, subtotal: subtotal?.value, tax: taxSum, tip: tip, itemsNet: itemsNet)
+
+        if let subtotal { payload.subtotalAmount = money(subtotal.value); fill("subtotal_amount", subtotal.confidence) }
+        if let taxSum { payload.taxAmount = money(taxSum); fill("tax_amount", 0.7) }
+        if let tip { payload.tipAmount = money(tip); fill("tip_amount", 0.8) }
+        if let total { payload.totalAmount = money(total.value); fill("total_amount", total.confidence) }
+        if let method = parsed.paymentMethods.last { payload.paymentMethod = method.value; fill("payment_method", method.confidence) }
+        if !parsed.items.isEmpty {
+            payload.lineItems = parsed.items.map { lineItem($0, money: money) }
+            fill("line_items", 0.6)
+        }
+        if !taxes.isEmpty {
+            payload.taxes = taxes.map { TaxLinePayload(name: $0.name, rate: $0.rate.map { "\($0)" }, amount: money($0.amount)) }
+            fill("taxes", 0.7)
+        }
+
+        payload.warnings = warnings(parsed, subtotal: subtotal?.value, tax: taxSum, tip: tip, total: total?.value,
+                                    itemsNet: itemsNet, money: money)
+        payload.autoFilledFields = filled
+        payload.fieldConfidence = confidence
+        let core = ["merchant_name", "purchase_date", "total_amount"].map { confidence[$0] ?? 0 }
+        let overall = core.reduce(0, +) / Double(core.count) - 0.1 * Double(payload.warnings.count)
+        payload.confidence = (max(0, min(1, overall)) * 100).rounded() / 100
+        return payload
+    }
+
+    /// Equal values found on several lines support each other.
+    private func best<Value>(_ candidates: [FieldCandidate<Value>]) -> FieldCandidate<Value>? {
+        var grouped: [Value: FieldCandidate<Value>] = [:]
+        var order: [Value] = []
+        for candidate in candidates {
+            if var existing = grouped[candidate.value] {
+                existing.confidence = max(existing.confidence, candidate.confidence) + 0.05
+                grouped[candidate.value] = existing
+            } else {
+                grouped[candidate.value] = candidate
+                order.append(candidate.value)
+            }
+        }
+        return order.compactMap { grouped[$0] }.max { $0.confidence < $1.confidence }
+    }
+
+    private func chooseSubtotal(_ parsed: ParsedReceipt, itemsNet: Decimal) -> FieldCandidate<Decimal>? {
+        let scored = parsed.subtotals.map { candidate -> FieldCandidate<Decimal> in
+            var candidate = candidate
+            if !parsed.items.isEmpty, same(candidate.value, itemsNet) { candidate.confidence += 0.15 }
+            return candidate
+        }
+        return best(scored)
+    }
+
+    private func chooseTotal(_ parsed: ParsedReceipt, subtotal: Decimal?, tax: Decimal?, tip: Decimal?, itemsNet: Decimal) -> FieldCandidate<Decimal>? {
+        // Amounts the receipt's arithmetic says the total should be.
+        var expected: [(value: Decimal, weight: Double)] = []
+        let extras = (tax ?? 0) + (tip ?? 0)
+        let roundings = [Decimal(0)] + parsed.roundings.map(\.value)
+        for sub in parsed.subtotals.map(\.value) {
+            for rounding in roundings {
+                // When the receipt prints a rounding line, the rounded sum is the amount due.
+                let weight = rounding != 0 ? 0.3 : (roundings.count > 1 ? 0.2 : 0.25)
+                expected.append((sub + extras + rounding, weight))
+                if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
+            }
+        }
+        for (index, tender) in parsed.tenders.map(\.value).enumerated() {
+            // A card is charged the exact total; cash is often more, with change back.
+            let isCard = index < parsed.paymentMethods.count && parsed.paymentMethods[index].value != "Cash"
+            expected.append((tender, isCard ? 0.25 : 0.15))
+            for change in parsed.changes.map(\.value) where change > 0 && change < tender { expected.append((tender - change, 0.3)) }
+        }
+        if parsed.items.count >= 2 {
+            expected.append((itemsNet + (parsed.taxIncludedInPrices ? 0 : extras), 0.2))
+        }
+
+        // What the arithmetic says competes too, so a garbled TOTAL line ("TOTAL JAX 7.55")
+        // does not win on its keyword alone; more so when the amount is printed somewhere.
+        let derived = expected.filter { $0.value > 0 && $0.weight >= 0.2 }.map { item in
+            FieldCandidate(value: item.value, confidence: parsed.printedAmounts.contains(item.value) ? 0.4 : 0.3,
+                           reason: "derived from receipt arithmetic")
+        }
+        let candidates = parsed.totals.map { candidate -> FieldCandidate<Decimal> in
+            // Totals after the payment lines belong to tax summaries and slips.
+            guard let line = candidate.lineIndex, let tender = parsed.firstPaymentLine, line > tender else { return candidate }
+            var candidate = candidate
+            candidate.confidence -= 0.15
+            return candidate
+        } + derived
+        let maxSubtotal = parsed.subtotals.map(\.value).max()
+        let scored = candidates.map { candidate -> FieldCandidate<Decimal> in
+            var candidate = candidate
+            var support = 0.0
+            for item in expected where same(item.value, candidate.value) { support += item.weight }
+            candidate.confidence += min(0.45, support)
+            if let maxSubtotal, candidate.value < maxSubtotal, parsed.savings.isEmpty { candidate.confidence -= 0.2 }
+            return candidate
+        }
+        return best(scored)
+    }
+
+    /// Printed amounts are exact, so the arithmetic must be: 27.55 and 27.56 are different totals.
+    private func same(_ a: Decimal, _ b: Decimal) -> Bool {
+        LineItemExtractor.rounded(a, scale: 2) == LineItemExtractor.rounded(b, scale: 2)
+    }
+
+    /// A tax printed both as a line and in a summary table is counted once.
+    private func uniqueTaxes(_ taxes: [ParsedTax]) -> [ParsedTax] {
+        var seen = Set<String>()
+        return taxes.filter { tax in seen.insert("\(tax.name)|\(tax.rate.map { "\($0)" } ?? "")").inserted }
+    }
+
+    private func lineItem(_ item: ParsedLineItem, money: (Decimal) -> String) -> LineItemPayload {
+        // Weights keep their three printed decimals (0.840 kg); pieces are whole numbers.
+        let quantity = item.unit == nil ? "\(item.quantity)" : String(format: "%.3f", NSDecimalNumber(decimal: item.quantity).doubleValue)
+        return LineItemPayload(description: item.description, quantity: quantity, unitPrice: item.unitPrice.map(money),
+                               total: money(item.total), unit: item.unit, category: item.category, taxCode: item.taxCode,
+                               discount: item.discount.map(money))
+    }
+
+    private func warnings(_ parsed: ParsedReceipt, subtotal: Decimal?, tax: Decimal?, tip: Decimal?, total: Decimal?,
+                          itemsNet: Decimal, money: (Decimal) -> String) -> [String] {
+        var result: [String] = []
+        if parsed.dates.isEmpty { result.append("no purchase date found") }
+        let unreadable = parsed.items.filter { !$0.priceReadable }.count
+        if unreadable > 0 { result.append("price unreadable for \(unreadable) item(s)") }
+        guard let total else { return result + ["no total found"] }
+        if let subtotal, !parsed.items.isEmpty, !same(itemsNet, subtotal) {
+            result.append("items sum to \(money(itemsNet)) but subtotal is \(money(subtotal))")
+        } else if subtotal == nil, parsed.items.count >= 2, !same(itemsNet + (parsed.taxIncludedInPrices ? 0 : (tax ?? 0) + (tip ?? 0)), total) {
+            result.append("items sum to \(money(itemsNet)) but total is \(money(total))")
+        }
+        if let subtotal {
+            let withTax = subtotal + (tax ?? 0) + (tip ?? 0)
+            let explained = ([Decimal(0)] + parsed.roundings.map(\.value)).contains { rounding in
+                same(withTax + rounding, total) || (parsed.taxIncludedInPrices && same(subtotal + (tip ?? 0) + rounding, total))
+            }
+            if !explained {
+                result.append("subtotal \(money(subtotal)) plus tax \(money(tax ?? 0)) is \(money(withTax)) but total is \(money(total))")
+            }
+        }
+        return result
+    }
+}

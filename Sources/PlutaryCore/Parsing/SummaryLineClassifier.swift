@@ -1,0 +1,85 @@
+import Foundation
+
+/// Names the role of a summary line from its label words. Order matters: the narrow
+/// phrases ("SUBTOTAL", "TOTAL SAVINGS", "TOTAL INCL GST") are tested before the bare "TOTAL".
+enum SummaryLineClassifier {
+    private static let countWords = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
+                                     "NO OF ITEMS", "ITEM COUNT", "ITEMS SOLD", "ANZAHL ARTIKEL", "NUMBER OF ITEMS",
+                                     "TOTAL PIECES", "TOTAL PCS"]
+    private static let savingsWords = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
+                                       "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS"]
+    private static let roundedTotalWords = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
+                                            "TOTAL AFTER ROUNDING"]
+    private static let subtotalWords = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
+                                        "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
+                                        "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT"]
+    private static let inclusiveTotalWords = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
+                                              "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
+                                              "INCL VAT", "INKL MWST"]
+    private static let taxTotalWords = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
+                                        "TAX TOTAL", "GST TOTAL", "TOTAL MWST", "SUMME MWST", "MWST SUMME", "TOTAL SALES TAX",
+                                        "STEUER GESAMT", "MWST GESAMT"]
+    private static let strongTotalWords = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
+                                           "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
+                                           "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
+                                           "TOTAL BAYAR", "JUMLAH"]
+    private static let changeWords = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI"]
+    private static let roundingWords = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
+    private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
+    // Tender words, mapped to a payment method people recognise.
+    private static let tenderMethods: [(word: String, method: String)] = [
+        ("VISA", "Visa"), ("MASTERCARD", "Mastercard"), ("MASTER", "Mastercard"), ("AMEX", "Amex"),
+        ("AMERICAN EXPRESS", "Amex"), ("INTERAC", "Debit"), ("DEBIT", "Debit"), ("GIROCARD", "Debit"),
+        ("EC KARTE", "Debit"), ("ECKARTE", "Debit"), ("KREDITKARTE", "Credit card"), ("CREDIT CARD", "Credit card"),
+        ("CREDIT", "Credit card"), ("KARTENZAHLUNG", "Card"), ("KARTE", "Card"), ("CARD", "Card"),
+        ("BARGELD", "Cash"), ("CASH", "Cash"), ("BAR", "Cash"), ("GEGEBEN", "Cash"), ("TUNAI", "Cash"),
+        ("TENDERED", "Cash"), ("TENDER", "Cash"), ("PAYMENT", "Card"), ("PAID", "Cash"),
+    ]
+    // Tax words and the normal form used in tax line names.
+    private static let taxNames: [(word: String, name: String)] = [
+        ("HST", "HST"), ("GST", "GST"), ("PST", "PST"), ("QST", "QST"), ("TVQ", "QST"), ("TPS", "GST"), ("TVH", "HST"),
+        ("SST", "SST"), ("VAT", "VAT"), ("MWST", "MwSt"), ("UST", "USt"), ("MEHRWERTSTEUER", "MwSt"),
+        ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
+    ]
+    // Lines that mention a tax word without being an amount of tax.
+    private static let taxIdentifierWords = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
+                                             "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
+                                             "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE"]
+
+    static func classify(_ label: LineLabel) -> SummaryLineKind? {
+        if label.hasAny(countWords) { return .count }
+        if label.hasAny(savingsWords) { return .savings }
+        if label.hasAny(roundedTotalWords) { return .total(strength: 0.95) }
+        if label.hasAny(roundingWords) { return .rounding }
+        if label.hasAny(subtotalWords) { return .subtotal }
+        if label.hasAny(taxTotalWords) { return .taxTotal }
+        if label.hasAny(inclusiveTotalWords), label.has("TOTAL") || label.has("AMOUNT") || label.has("SALES") {
+            return .total(strength: 0.9)
+        }
+        if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
+        // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
+        if label.has("SUMME"), !label.hasAny(["NETTO", "MWST", "STEUER"]) { return .total(strength: 0.8) }
+        if label.hasAny(changeWords) { return .change }
+        if tipWords.contains(where: label.hasWord) { return .tip }
+        if label.has("TOTAL SALES") { return .total(strength: 0.6) }
+        if label.has("TOTAL") || label.hasWord("TTL") || label.has("GESAMT") || label.hasWord("BETRAG") {
+            return .total(strength: 0.7)
+        }
+        if let tax = taxName(label) { return .tax(name: tax) }
+        if let method = tenderMethod(label) { return .tender(method: method) }
+        return nil
+    }
+
+    static func taxName(_ label: LineLabel) -> String? {
+        guard !label.hasAny(taxIdentifierWords) else { return nil }
+        return taxNames.first { entry in
+            entry.word.contains(" ") || entry.word.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word)
+        }?.name
+    }
+
+    static func tenderMethod(_ label: LineLabel) -> String? {
+        tenderMethods.first { entry in
+            entry.word.contains(" ") || entry.word.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word)
+        }?.method
+    }
+}

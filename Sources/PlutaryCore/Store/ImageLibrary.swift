@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// Receipt images copied into the data folder, named by their SHA-256, so the
+/// same image imported twice is one file and one `image_files` row.
+public struct ImageLibrary: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public struct StoredImage: Sendable, Equatable {
+        public let sha256: String
+        public let path: String
+        /// False when this content was already in the library.
+        public let isNew: Bool
+    }
+
+    /// Copies the file in (once per content) and records it.
+    public func add(fileAt url: URL) throws -> StoredImage {
+        let data = try Data(contentsOf: url)
+        let hash = SHA256.hex(of: data)
+        if let existing = try path(forHash: hash) {
+            return StoredImage(sha256: hash, path: existing, isNew: false)
+        }
+        let ext = url.pathExtension.lowercased().isEmpty ? "img" : url.pathExtension.lowercased()
+        let path: String
+        if let directory = database.location?.imagesDirectory {
+            let folder = directory.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let target = folder.appendingPathComponent("\(hash).\(ext)")
+            // Written under a temporary name and renamed, so a crash never leaves half an image.
+            let temporary = folder.appendingPathComponent(".\(hash).partial")
+            try data.write(to: temporary)
+            _ = try? FileManager.default.removeItem(at: target)
+            try FileManager.default.moveItem(at: temporary, to: target)
+            path = target.path
+        } else {
+            path = url.path // an in-memory store keeps the original
+        }
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO image_files(sha256, path, byte_size, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [hash, path, data.count, ISO8601DateFormatter().string(from: Date())])
+        }
+        return StoredImage(sha256: hash, path: path, isNew: true)
+    }
+
+    public func path(forHash hash: String) throws -> String? {
+        try database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT path FROM image_files WHERE sha256 = ?", arguments: [hash])
+        }
+    }
+
+    /// Receipts already saved from this image.
+    public func receiptIds(forHash hash: String) throws -> [String] {
+        try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM receipts WHERE image_sha256 = ?", arguments: [hash])
+        }
+    }
+}

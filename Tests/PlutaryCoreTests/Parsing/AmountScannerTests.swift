@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Amount scanning")
+struct AmountScannerTests {
+    @Test func readsDotAndCommaDecimals() {
+        #expect(AmountScanner.amounts(in: "TOTAL 12.50").map(\.value) == [Decimal(string: "12.50")!])
+        #expect(AmountScanner.amounts(in: "Summe EUR 15,69").map(\.value) == [Decimal(string: "15.69")!])
+        #expect(AmountScanner.amounts(in: "TOTAL 1,234.56").map(\.value) == [Decimal(string: "1234.56")!])
+        #expect(AmountScanner.amounts(in: "Summe 1.234,56").map(\.value) == [Decimal(string: "1234.56")!])
+    }
+
+    @Test func readsLeadingAndTrailingMinus() {
+        #expect(AmountScanner.lastAmount(in: "TPD/1234567      3.00-")?.value == Decimal(-3))
+        #expect(AmountScanner.lastAmount(in: "INSTANT SAVINGS  -3.00")?.value == Decimal(-3))
+    }
+
+    @Test func readsCurrencyPrefixesAndTaxFlags() {
+        let match = AmountScanner.lastAmount(in: "GV MILK 2%  4.97 J")
+        #expect(match?.value == Decimal(string: "4.97"))
+        #expect(match?.trailing == "J")
+        #expect(AmountScanner.lastAmount(in: "TOTAL (RM) RM9.00")?.value == Decimal(9))
+        #expect(AmountScanner.lastAmount(in: "Total €1,95")?.value == Decimal(string: "1.95"))
+    }
+
+    @Test func repairsLetterOForZero() {
+        #expect(AmountScanner.lastAmount(in: "TOTAL 1O.5O")?.value == Decimal(string: "10.50"))
+    }
+
+    @Test func ignoresDatesWeightsAndRates() {
+        #expect(AmountScanner.amounts(in: "25.12.18 14:37").isEmpty)
+        #expect(AmountScanner.amounts(in: "0.840 kg").isEmpty)
+        #expect(AmountScanner.amounts(in: "A 19,00%").isEmpty)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Costco receipts")
+struct CostcoStrategyTests {
+    static let receipt = """
+    COSTCO
+    WHOLESALE
+    Ottawa #543
+    1900 Cyrville Rd
+    Ottawa, ON K1B 1A5
+    Member 111234567890
+      1234567 KS WATER 40PK      4.99
+      2345678 ORGANIC BANANA     2.49
+      3456789 KS PAPER TOWEL    24.99 Y
+    TPD/3456789                  5.00-
+      4567890 ROTISSERIE CHKN    7.99
+    SUBTOTAL                    35.46
+    HST                          2.60
+    ****  TOTAL                 38.06
+    VISA                        38.06
+    CHANGE                       0.00
+    03/14/2024 17:42 543 12 88 1234
+    TOTAL NUMBER OF ITEMS SOLD = 4
+    INSTANT SAVINGS              5.00
+    """
+
+    @Test func detectsCostcoAndReadsTheSummary() {
+        let text = ReceiptText(Self.receipt)
+        #expect(ReceiptParser().strategy(for: text).name == "costco")
+        let payload = ReceiptParser().parse(ocrText: Self.receipt)
+        #expect(payload.merchantName == "Costco Wholesale")
+        #expect(payload.currency == "CAD")
+        #expect(payload.purchaseDate == "2024-03-14")
+        #expect(payload.subtotalAmount == "35.46")
+        #expect(payload.taxAmount == "2.60")
+        #expect(payload.totalAmount == "38.06")
+        #expect(payload.paymentMethod == "Visa")
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func readsItemRowsAndAttachesInstantSavings() {
+        let items = ReceiptParser().parse(ocrText: Self.receipt).lineItems
+        #expect(items.map(\.description) == ["KS WATER 40PK", "ORGANIC BANANA", "KS PAPER TOWEL", "ROTISSERIE CHKN"])
+        #expect(items[2].total == "19.99")
+        #expect(items[2].discount == "5.00")
+        #expect(items[2].taxCode == "Y")
+        #expect(items.map(\.total) == ["4.99", "2.49", "19.99", "7.99"])
+    }
+
+    @Test func toleratesOCRNoise() {
+        // Logo read as C0STCO, a zero read as O, missing space before the flag.
+        let noisy = Self.receipt
+            .replacingOccurrences(of: "COSTCO\n", with: "C0STCO\n")
+            .replacingOccurrences(of: "KS WATER 40PK      4.99", with: "KS WATER 40PK      4.9O")
+            .replacingOccurrences(of: "24.99 Y", with: "24.99Y")
+        let payload = ReceiptParser().parse(ocrText: noisy)
+        #expect(ReceiptParser().strategy(for: ReceiptText(noisy)).name == "costco")
+        #expect(payload.merchantName == "Costco Wholesale")
+        #expect(payload.lineItems.first?.total == "4.90")
+        #expect(payload.lineItems[2].taxCode == "Y")
+        #expect(payload.totalAmount == "38.06")
+    }
+}

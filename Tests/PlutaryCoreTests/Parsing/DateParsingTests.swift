@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Date formats and day/month order")
+struct DateParsingTests {
+    private func date(_ line: String, order: DateOrder = .dayFirst) -> String? {
+        DateExtractor.candidates(in: ReceiptText(line), preferredOrder: order).first?.value
+    }
+
+    @Test func readsEveryCommonFormat() {
+        #expect(date("Date: 25/12/2018") == "2018-12-25")
+        #expect(date("12/25/18 10:22") == "2018-12-25")
+        #expect(date("2018-12-25") == "2018-12-25")
+        #expect(date("Datum 25.12.18") == "2018-12-25")
+        #expect(date("25 DEC 2018 13:05") == "2018-12-25")
+        #expect(date("2015/02/11") == "2015-02-11")
+        #expect(date("25-12-18") == "2018-12-25")
+        #expect(date("Dec 25, 2018") == "2018-12-25")
+    }
+
+    @Test func ambiguousDatesFollowThePreferredOrder() {
+        #expect(date("04/05/19", order: .dayFirst) == "2019-05-04")
+        #expect(date("04/05/19", order: .monthFirst) == "2019-04-05")
+    }
+
+    @Test func anUnambiguousDateOnTheReceiptDecidesTheOrder() {
+        let text = ReceiptText("04/05/19 10:00\nRETURN BY 04/20/19")
+        let dates = DateExtractor.candidates(in: text, preferredOrder: .dayFirst).map(\.value)
+        #expect(dates.contains("2019-04-05"))
+    }
+
+    @Test func parserUsesLocaleForAmbiguousDates() {
+        let us = ReceiptParser().parse(ocrText: "SHOP\n04/05/2019\nTOTAL 5.00", hints: ParseHints(locale: Locale(identifier: "en_US")))
+        let malaysia = ReceiptParser().parse(ocrText: "KEDAI ABC SDN BHD\n04/05/2019\nTOTAL RM 5.00")
+        #expect(us.purchaseDate == "2019-04-05")
+        #expect(malaysia.purchaseDate == "2019-05-04")
+    }
+
+    @Test func rejectsImpossibleDates() {
+        #expect(date("31/02/2019") == nil)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("German receipts (generic strategy)")
+struct GermanReceiptTests {
+    static let lidl = """
+    LIDL
+    Warburger Straße 130
+    33100 Paderborn
+                                   EUR
+    Hähnchen süß-sauer            1,79 A
+    Bulgur-Kräuter                0,89 A
+    Bananen                       1,62 A
+      1,150 kg x 1,41 EUR/kg
+    Pfand                         0,25 B
+    Premium Vodka                 4,99 B
+    Preisvorteil                  0,50-
+    zu zahlen                    9,04
+    Bar                         10,00
+    Rückgeld                     0,96
+    MWST%   MWST  +  Netto  =  Brutto
+    A 7%    0,28     4,02      4,30
+    B 19%   0,76     3,98      4,74
+    Summe   1,04     8,00      9,04
+    07.04.20   14:37
+    """
+
+    @Test func readsTotalDateAndMerchant() {
+        let payload = ReceiptParser().parse(ocrText: Self.lidl)
+        #expect(ReceiptParser().strategy(for: ReceiptText(Self.lidl)).name == "generic")
+        #expect(payload.merchantName == "Lidl")
+        #expect(payload.currency == "EUR")
+        #expect(payload.purchaseDate == "2020-04-07")
+        #expect(payload.totalAmount == "9.04")
+        #expect(payload.paymentMethod == "Cash")
+        #expect(payload.subtotalAmount == nil)
+    }
+
+    @Test func readsVATTableRowsByRateLetter() {
+        let payload = ReceiptParser().parse(ocrText: Self.lidl)
+        #expect(payload.taxes == [
+            TaxLinePayload(name: "MwSt A", rate: "7", amount: "0.28"),
+            TaxLinePayload(name: "MwSt B", rate: "19", amount: "0.76"),
+        ])
+        #expect(payload.taxAmount == "1.04")
+    }
+
+    @Test func readsItemsWithDepositWeightAndDiscount() {
+        let items = ReceiptParser().parse(ocrText: Self.lidl).lineItems
+        #expect(items.map(\.description) == ["Hähnchen süß-sauer", "Bulgur-Kräuter", "Bananen", "Pfand", "Premium Vodka"])
+        #expect(items[2].quantity == "1.150")
+        #expect(items[2].unitPrice == "1.41")
+        #expect(items[3].category == "deposit")
+        #expect(items[4].total == "4.49")
+        #expect(items[4].discount == "0.50")
+        #expect(items.map(\.taxCode) == ["A", "A", "A", "B", "B"])
+        #expect(ReceiptParser().parse(ocrText: Self.lidl).warnings.isEmpty)
+    }
+
+    @Test func summeEURAndQuantityLineAbove() {
+        let aldi = """
+        ALDI SÜD
+        Filiale 123
+          2 x        0,79
+        MILCH 1,5%                1,58 A
+        BROT                      1,29 A
+        Summe EUR                 2,87
+        Kartenzahlung girocard    2,87
+        25.02.2020 09:51
+        """
+        let payload = ReceiptParser().parse(ocrText: aldi)
+        #expect(payload.merchantName == "Aldi")
+        #expect(payload.totalAmount == "2.87")
+        #expect(payload.purchaseDate == "2020-02-25")
+        #expect(payload.lineItems.first?.quantity == "2")
+        #expect(payload.lineItems.first?.unitPrice == "0.79")
+        #expect(payload.lineItems.count == 2)
+    }
+
+    @Test func germanWordsMeanEuroWithoutSymbols() {
+        let payload = ReceiptParser().parse(ocrText: "Bäckerei Schmidt GmbH\nBrötchen   0,45\nSUMME   0,45\nBAR   1,00\nRÜCKGELD   0,55\n03.03.2021")
+        #expect(payload.currency == "EUR")
+        #expect(payload.totalAmount == "0.45")
+        #expect(payload.merchantName == "Bäckerei Schmidt GmbH")
+    }
+
+    @Test func keepsRowsWhosePriceOCRLostAndWarns() {
+        let text = """
+        real GmbH
+        Husener Str. 121
+        Tel.: 0 52 51/68 90 80
+        KIWI 4009               1,99 A
+        MOSER ROTH PREMIUM      u L
+        BRIOCHE-KNOTEN          196
+        SUMME          EUR      4,95
+        24.04.20 13:42
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.merchantName == "Real")
+        #expect(payload.lineItems.map(\.description) == ["KIWI 4009", "MOSER ROTH PREMIUM", "BRIOCHE-KNOTEN"])
+        #expect(payload.lineItems.map(\.total) == ["1.99", "0.00", "1.96"])
+        #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
+        #expect(payload.totalAmount == "4.95")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Malaysian receipts (GST/SST, SDN BHD, rounding)")
+struct MalaysianReceiptTests {
+    static let receipt = """
+    tan woon yann
+    KEDAI BUKU TAMAN DAYA SDN BHD
+    (123456-X)
+    NO.53, JALAN SAGU 18,
+    81100 JOHOR BAHRU, JOHOR.
+    GST ID : 000123456789
+    TAX INVOICE
+    Doc No : CS00012345      Date: 25/12/2018
+    Cashier: MANIS           Time: 20:13:39
+    KF MODELLING CLAY            2    9.00 SR
+    PEN BLUE 0.5                      3.72 SR
+    Total Sales (Excluding GST)      12.72
+    GST @ 6%                          0.76
+    Total Sales (Inclusive of GST)   13.48
+    Rounding Adjustment               0.02
+    Rounded Total (RM)               13.50
+    CASH                             20.00
+    CHANGE                            6.50
+    GOODS SOLD ARE NOT RETURNABLE
+    """
+
+    @Test func keepsTheFullCompanyLine() {
+        let payload = ReceiptParser().parse(ocrText: Self.receipt)
+        #expect(payload.merchantName == "KEDAI BUKU TAMAN DAYA SDN BHD")
+    }
+
+    @Test func roundedTotalWinsAndArithmeticConfirmsIt() {
+        let payload = ReceiptParser().parse(ocrText: Self.receipt)
+        #expect(payload.currency == "MYR")
+        #expect(payload.purchaseDate == "2018-12-25")
+        #expect(payload.subtotalAmount == "12.72")
+        #expect(payload.taxAmount == "0.76")
+        #expect(payload.totalAmount == "13.50")
+        #expect(payload.taxes == [TaxLinePayload(name: "GST", rate: "6", amount: "0.76")])
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func sstAndMonthNameDate() {
+        let text = """
+        RESTORAN NASI KANDAR MAJU
+        25 DEC 2018 13:05
+        NASI AYAM                  8.50
+        TEH TARIK                  2.00
+        SUB TOTAL                 10.50
+        SST 6%                     0.63
+        NETT TOTAL                11.13
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.merchantName == "RESTORAN NASI KANDAR MAJU")
+        #expect(payload.purchaseDate == "2018-12-25")
+        #expect(payload.taxes.first?.name == "SST")
+        #expect(payload.totalAmount == "11.13")
+        #expect(payload.currency == "MYR")
+    }
+
+    @Test func joinsWrappedCompanyNamesAndSkipsWatermarks() {
+        let text = """
+        tan woon yann
+        AIK HUAT HARDWARE ENTERPRISE (SETIA
+        ALAM) SDN BHD
+        NO. 17-G, JALAN SETIA INDAH
+        TOTAL : RM 15.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).merchantName == "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD")
+    }
+
+    @Test func arithmeticRescuesAGarbledTotal() {
+        // The TOTAL line lost its first digit; subtotal + tax + rounding says 27.55.
+        let text = """
+        TEO HENG STATIONERY & BOOKS
+        Date: 17/01/2018
+        SUB-TOTAL (EX)      :   26,00
+        TOTAL TAX           :    1,56
+        ROUNDING            :   -0.01
+        TOTAL    JAX re         7.55
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "27.55")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Total candidates, arithmetic and warnings")
+struct TotalSelectionTests {
+    @Test func garbledTotalLineIsOutvotedByArithmetic() {
+        // The TOTAL amount lost a digit; "GRAND T0TAL" and tender minus change agree on 23.45.
+        let text = """
+        CORNER CAFE
+        2018-12-25
+        LATTE                4.50
+        SANDWICH            16.25
+        SUBTOTAL            20.75
+        TAX                  2.70
+        TOTAL                3.45
+        GRAND T0TAL         23.45
+        CASH                30.00
+        CHANGE               6.55
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "23.45")
+        #expect(payload.subtotalAmount == "20.75")
+    }
+
+    @Test func neverTakesSubtotalSavingsOrCountsAsTotal() {
+        let text = """
+        SHOP
+        2019-01-05
+        APPLE                1.00
+        PEAR                 2.00
+        SUBTOTAL             3.00
+        TOTAL SAVINGS        9.99
+        TOTAL QTY            2.00
+        TOTAL ITEMS          2.00
+        TOTAL TAX            0.00
+        TOTAL                3.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "3.00")
+    }
+
+    @Test func tipIsReadAndAddsToTheTotal() {
+        let text = "BISTRO 9\n2020-06-01\nSUBTOTAL 40.00\nGST 5% 2.00\nTIP 6.00\nTOTAL 48.00"
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.tipAmount == "6.00")
+        #expect(payload.totalAmount == "48.00")
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func warnsWhenTheNumbersDoNotAddUp() {
+        let text = "SHOP\n2019-01-05\nAPPLE 20.20\nPEAR 21.00\nSUBTOTAL 41.02\nTAX 5.33\nTOTAL 46.40"
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.warnings.contains("items sum to 41.20 but subtotal is 41.02"))
+        #expect(payload.warnings.contains("subtotal 41.02 plus tax 5.33 is 46.35 but total is 46.40"))
+    }
+
+    @Test func warnsAboutMissingDateAndTotal() {
+        let payload = ReceiptParser().parse(ocrText: "SHOP\nAPPLE 1.00")
+        #expect(payload.warnings.contains("no purchase date found"))
+        #expect(payload.warnings.contains("no total found"))
+        #expect(payload.totalAmount == nil)
+    }
+
+    @Test func fillsBookkeepingFields() {
+        let text = "SHOP\n2019-01-05\nAPPLE 1.00\nTOTAL 1.00"
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.ocrText == text)
+        #expect(payload.source == nil)
+        #expect(payload.autoFilledFields.contains("total_amount"))
+        #expect(payload.autoFilledFields.contains("purchase_date"))
+        #expect(payload.autoFilledFields.contains("merchant_name"))
+        #expect((payload.fieldConfidence["total_amount"] ?? 0) > 0.5)
+        #expect((payload.confidence ?? 0) > 0)
+    }
+}

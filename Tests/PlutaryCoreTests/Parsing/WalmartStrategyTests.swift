@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+@Suite("Walmart receipts")
+struct WalmartStrategyTests {
+    static let receipt = """
+    Walmart
+    Save money. Live better.
+    ( 905 ) 555 - 0134
+    WALMART SUPERCENTRE #3045
+    1 Main St N, Brampton ON L6X 0A1
+    ST# 3045 OP# 009 TE# 12 TR# 01234
+    GV MILK 2% 4L   006820000912 F    5.47 D
+    DORITOS NACHO   006041004123      3.98 J
+    PAPER PLATES    062891543210      6.97 J
+    BANANAS         000000004011 KF
+       1.210 kg @ $1.52/kg            1.84 D
+    SUBTOTAL                         18.26
+    HST 13.0000 %                     1.42
+    TOTAL                            19.68
+    DEBIT TEND                       19.68
+    CHANGE DUE                        0.00
+    03/02/24      14:07:33
+    # ITEMS SOLD 4
+    """
+
+    @Test func readsUPCRowsAndTaxCodes() {
+        let payload = ReceiptParser().parse(ocrText: Self.receipt)
+        #expect(ReceiptParser().strategy(for: ReceiptText(Self.receipt)).name == "walmart")
+        #expect(payload.merchantName == "Walmart")
+        #expect(payload.lineItems.map(\.description) == ["GV MILK 2% 4L", "DORITOS NACHO", "PAPER PLATES", "BANANAS"])
+        #expect(payload.lineItems.map(\.taxCode) == ["ZERO", "HST", "HST", "ZERO"])
+        #expect(payload.lineItems.map(\.total) == ["5.47", "3.98", "6.97", "1.84"])
+    }
+
+    @Test func readsWeighedItemOnTheNextLine() {
+        let bananas = ReceiptParser().parse(ocrText: Self.receipt).lineItems.last
+        #expect(bananas?.quantity == "1.210")
+        #expect(bananas?.unit == "kg")
+        #expect(bananas?.unitPrice == "1.52")
+    }
+
+    @Test func totalsAndMonthFirstDate() {
+        let payload = ReceiptParser().parse(ocrText: Self.receipt)
+        #expect(payload.purchaseDate == "2024-03-02")
+        #expect(payload.subtotalAmount == "18.26")
+        #expect(payload.taxAmount == "1.42")
+        #expect(payload.taxes == [TaxLinePayload(name: "HST", rate: "13", amount: "1.42")])
+        #expect(payload.totalAmount == "19.68")
+        #expect(payload.paymentMethod == "Debit")
+        #expect(payload.currency == "CAD")
+        #expect(payload.warnings.isEmpty)
+    }
+}
