@@ -21,6 +21,15 @@ extension Object {
         }, box.retainedPointer, SignalBox<Void>.release))
     }
 
+    /// For signals with no argument whose handler answers a gboolean ("close-request").
+    @discardableResult
+    public func on(_ signal: String, answering handler: @escaping @MainActor () -> Bool) -> UInt {
+        let box = SignalBox<@MainActor () -> Bool>(handler)
+        return UInt(plutary_signal_connect_bool(raw, signal, { _, data in
+            MainActor.assumeIsolated { SignalBox<@MainActor () -> Bool>.from(data).handler() ? 1 : 0 }
+        }, box.retainedPointer, SignalBox<Void>.release))
+    }
+
     /// For signals with a pointer argument whose handler answers a gboolean.
     @discardableResult
     public func on(_ signal: String, returning handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Bool) -> UInt {

@@ -39,6 +39,6 @@ public final class Window: Widget {
 
     /// "close-request": return true to keep the window open.
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
-        on("close-request", returning: { _ in handler() })
+        on("close-request", answering: handler)
     }
 }

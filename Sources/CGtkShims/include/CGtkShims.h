@@ -7,6 +7,7 @@
    handler's arity; these fix the arity so Swift can pass typed closures. */
 typedef void (*PlutaryVoidHandler)(gpointer instance, gpointer user_data);
 typedef void (*PlutaryPointerHandler)(gpointer instance, gpointer arg, gpointer user_data);
+typedef gboolean (*PlutaryBoolHandler)(gpointer instance, gpointer user_data);
 typedef gboolean (*PlutaryBoolPointerHandler)(gpointer instance, gpointer arg, gpointer user_data);
 typedef void (*PlutaryUIntHandler)(gpointer instance, guint arg, gpointer user_data);
 typedef void (*PlutaryTwoPointerHandler)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
@@ -18,6 +19,7 @@ typedef void (*PlutaryMotionHandler)(gpointer instance, double x, double y, gpoi
    Swift cannot produce from a typed closure on its own. */
 gulong plutary_signal_connect_void(gpointer instance, const char *signal, PlutaryVoidHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_pointer(gpointer instance, const char *signal, PlutaryPointerHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_bool(gpointer instance, const char *signal, PlutaryBoolHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_bool_pointer(gpointer instance, const char *signal, PlutaryBoolPointerHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_uint(gpointer instance, const char *signal, PlutaryUIntHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_two_pointers(gpointer instance, const char *signal, PlutaryTwoPointerHandler handler, gpointer data, GClosureNotify notify);
