@@ -1,0 +1,35 @@
+import Foundation
+
+/// How a pipeline recognises images.
+public struct OCROptions: Sendable, Equatable {
+    /// Tesseract language codes, e.g. `["eng", "chi_sim"]`.
+    public var languages: [String] = ["eng"]
+    /// Run the Leptonica preprocessing; when false, the decoded image goes to Tesseract as is.
+    public var preprocess = true
+    /// The steps preprocessing runs when `preprocess` is true.
+    public var preprocessing = PreprocessOptions()
+    /// PSM 6 read more totals on real receipts than PSM 4 or 3, at the same speed.
+    public var pageSegMode: OCRPageSegMode = .singleBlock
+    /// Images with more pixels are refused before decoding.
+    public var maxMegapixels = 40
+    /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.
+    public var tessdataPath: String?
+
+    public init(
+        languages: [String] = ["eng"], preprocess: Bool = true,
+        preprocessing: PreprocessOptions = PreprocessOptions(),
+        pageSegMode: OCRPageSegMode = .singleBlock, maxMegapixels: Int = 40, tessdataPath: String? = nil
+    ) {
+        self.languages = languages
+        self.preprocess = preprocess
+        self.preprocessing = preprocessing
+        self.pageSegMode = pageSegMode
+        self.maxMegapixels = maxMegapixels
+        self.tessdataPath = tessdataPath
+    }
+
+    /// Parses a `+`-joined list such as `eng+chi_sim`.
+    public static func languages(from list: String) -> [String] {
+        list.split(separator: "+").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Loads, preprocesses and recognises receipt images. Blocking and thread-safe: call it from
+/// any number of threads (never the main one); at most `engines` recognitions run at once.
+public final class OCRPipeline: Sendable {
+    public let options: OCROptions
+    private let pool: EnginePool
+
+    /// Fails when a language's data is missing or Tesseract cannot load it.
+    public init(options: OCROptions, engines: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        self.options = options
+        guard !options.languages.isEmpty else { throw OCRError.invalidLanguage("") }
+        let path: String
+        if let given = options.tessdataPath {
+            path = given
+        } else if let found = OCRLanguages.dataPath() {
+            path = found
+        } else {
+            throw OCRError.noTessdata(searched: OCRLanguages.standardLocations)
+        }
+        try OCRLanguages.validate(options.languages, in: path)
+        let (languages, mode) = (options.languages, options.pageSegMode)
+        pool = EnginePool(capacity: engines) {
+            try TesseractEngine(languages: languages, dataPath: path, pageSegMode: mode)
+        }
+        try pool.prewarm()
+    }
+
+    /// Engines initialised so far (one model load each); at most `engines`.
+    public var engineInitializations: Int { pool.enginesCreated }
+
+    public func recognize(fileAt url: URL) throws -> OCRResult {
+        let name = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OCRError.unreadable(file: name, reason: (error as NSError).localizedDescription)
+        }
+        return try recognize(data: data, name: name)
+    }
+
+    public func recognize(data: Data, name: String) throws -> OCRResult {
+        let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
+        // Decoding and preprocessing run before borrowing an engine, so they overlap other recognitions.
+        let (image, transform) = options.preprocess
+            ? Preprocessor(options: options.preprocessing).run(source)
+            : (source, PageTransform.identity(width: source.width, height: source.height))
+        return try pool.withEngine { engine in
+            try engine.recognize(image, transform: transform, name: name)
+        }
+    }
+
+    /// Recognises every file on up to `jobs` threads; results come back in input order.
+    /// `progress` receives (input index, result) as each file finishes, one call at a time.
+    public func recognizeAll(
+        _ urls: [URL], jobs: Int, progress: (@Sendable (Int, Result<OCRResult, Error>) -> Void)? = nil
+    ) -> [Result<OCRResult, Error>] {
+        let next = Atomic(0)
+        let results = Mutex([Result<OCRResult, Error>?](repeating: nil, count: urls.count))
+        let reporting = Mutex(())
+        let workers = max(1, min(jobs, urls.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < urls.count else { return }
+                let result = Result { try recognize(fileAt: urls[index]) }
+                results.withLock { $0[index] = result }
+                if let progress { reporting.withLock { _ in progress(index, result) } }
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

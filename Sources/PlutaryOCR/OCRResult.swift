@@ -1,0 +1,28 @@
+/// What OCR found on one image. Boxes are in pixels of the source image after its
+/// EXIF orientation is applied, so the UI can highlight fields on the picture it shows.
+public struct OCRResult: Sendable, Codable, Equatable {
+    /// The file name (or the name given with the data).
+    public var source: String
+    public var text: String
+    public var lines: [OCRLine]
+    public var words: [OCRWord]
+    public var imageWidth: Int
+    public var imageHeight: Int
+    public var languages: [String]
+    /// Mean word confidence, 0...100 (0 when nothing was found).
+    public var meanConfidence: Double
+
+    public init(
+        source: String, text: String, lines: [OCRLine], words: [OCRWord],
+        imageWidth: Int, imageHeight: Int, languages: [String], meanConfidence: Double
+    ) {
+        self.source = source
+        self.text = text
+        self.lines = lines
+        self.words = words
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.languages = languages
+        self.meanConfidence = meanConfidence
+    }
+}

@@ -1,0 +1,84 @@
+import CTesseract
+import Foundation
+
+/// The Leptonica steps that turn a photo or scan into what Tesseract reads best.
+struct Preprocessor {
+    let options: PreprocessOptions
+    /// Upper bound on the processed image, whatever the scale estimate says.
+    static let maxProcessedPixels = 40_000_000.0
+
+    func run(_ source: LeptImage) -> (LeptImage, PageTransform) {
+        var transform = PageTransform.identity(width: source.width, height: source.height)
+        // Alpha would turn transparent backgrounds black; blend onto white, then go to 8-bit grey.
+        var image = source.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
+        if image.depth != 8 { return (image, transform) }
+
+        if options.normalizeBackground {
+            // Flattens shadows and the grey of thermal paper; background becomes 200.
+            image = image.map { pixBackgroundNormSimple($0, nil, nil) }
+        }
+        if options.scale, let textHeight = Self.medianWordHeight(image) {
+            var factor = options.targetTextHeight / textHeight
+            let pixels = Double(image.width * image.height)
+            factor = min(factor, (Self.maxProcessedPixels / pixels).squareRoot(), 4)
+            factor = max(factor, 0.25)
+            // Skip near-identity rescaling: it costs time and blurs for nothing.
+            if abs(log(factor)) > log(1.15) {
+                image = image.map { pixScale($0, Float(factor), Float(factor)) }
+                transform.scale = Double(image.width) / Double(source.width)
+            }
+        }
+        if options.deskew {
+            var angle: Float = 0, confidence: Float = 0
+            let deskewed = image.map { pixFindSkewAndDeskew($0, 2, &angle, &confidence) }
+            if deskewed.pix != image.pix {  // Leptonica returns a clone of the same PIX when it finds no skew.
+                image = deskewed
+                transform.rotationDegrees = Double(angle)
+            }
+        }
+        switch options.binarization {
+        case .none:
+            break
+        case .sauvola:
+            // Window about two glyphs wide; tiles bound the memory of the integral images.
+            let half = Int32(max(8, min(40, options.targetTextHeight)))
+            let nx = Int32(max(1, image.width / 1500)), ny = Int32(max(1, image.height / 1500))
+            image = image.map { pix in
+                var out: UnsafeMutablePointer<PIX>?
+                return pixSauvolaBinarizeTiled(pix, half, 0.34, nx, ny, nil, &out) == 0 ? out : nil
+            }
+        case .otsuAdaptive:
+            image = image.map { pix in
+                var out: UnsafeMutablePointer<PIX>?
+                return pixOtsuAdaptiveThreshold(pix, 300, 300, 0, 0, 0.1, nil, &out) == 0 ? out : nil
+            }
+        }
+        // Text is now about the size of receipt print scanned at 300 dpi; saying so keeps
+        // Tesseract from guessing (and logging about) the resolution.
+        pixSetResolution(image.pix, 300, 300)
+        transform.processedWidth = image.width
+        transform.processedHeight = image.height
+        return (image, transform)
+    }
+
+    /// Median height of word-like blobs of a grey image, or nil if there are too few. Glyphs are
+    /// first merged into words (dot-matrix dots into strokes), so specks, broken thermal print
+    /// and lower-case letters don't drag the estimate down: the result is close to the cap height.
+    static func medianWordHeight(_ grey: LeptImage) -> Double? {
+        let binary = grey.map { pixConvertTo1($0, 128) }.map { pixCloseBrick(nil, $0, 7, 3) }
+        guard binary.depth == 1, let found = pixConnCompBB(binary.pix, 8) else { return nil }
+        var boxes: UnsafeMutablePointer<BOXA>? = found
+        defer { boxaDestroy(&boxes) }
+        let maxHeight = max(12, grey.height / 10)
+        var heights: [Int] = []
+        for index in 0..<boxaGetCount(found) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(found, index, &x, &y, &w, &h) == 0 else { continue }
+            // Keep blobs shaped like words: not specks, rules, borders or logos.
+            if h >= 6, h <= maxHeight, 2 * w >= h, w < grey.width * 9 / 10, w <= 40 * h { heights.append(Int(h)) }
+        }
+        guard heights.count >= 5 else { return nil }
+        heights.sort()
+        return Double(heights[heights.count / 2])
+    }
+}

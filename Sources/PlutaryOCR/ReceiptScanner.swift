@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import PlutaryCore
+import Synchronization
+
+/// The whole local pipeline for one image: load, preprocess, OCR, parse.
+public final class ReceiptScanner: Sendable {
+    public let pipeline: OCRPipeline
+    private let parser: ReceiptParser
+    private let hints: ParseHints
+
+    public init(pipeline: OCRPipeline, parser: ReceiptParser = ReceiptParser(), hints: ParseHints = ParseHints()) {
+        self.pipeline = pipeline
+        self.parser = parser
+        self.hints = hints
+    }
+
+    public struct Scan: Sendable {
+        public let payload: ReceiptPayload
+        public let ocr: OCRResult
+    }
+
+    /// Blocking; call from a worker thread.
+    public func scan(fileAt url: URL) throws -> Scan {
+        let ocr = try pipeline.recognize(fileAt: url)
+        var payload = parser.parse(ocrText: ocr.text, hints: hints)
+        payload.source = url.path
+        payload.ocrLocale = pipeline.options.languages.joined(separator: "+")
+        return Scan(payload: payload, ocr: ocr)
+    }
+
+    /// Scans on up to `jobs` threads. `completed` is called once per file, in
+    /// input order, as soon as that file and all before it are done.
+    public func scanAll(_ urls: [URL], jobs: Int, completed: @escaping @Sendable (Int, Result<Scan, Error>) -> Void) {
+        let next = Atomic(0)
+        let pending = Mutex((nextToEmit: 0, done: [Int: Result<Scan, Error>]()))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, urls.count))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < urls.count else { return }
+                let result = Result { try scan(fileAt: urls[index]) }
+                pending.withLock { state in
+                    state.done[index] = result
+                    while let ready = state.done.removeValue(forKey: state.nextToEmit) {
+                        completed(state.nextToEmit, ready)
+                        state.nextToEmit += 1
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CTesseract
+import Foundation
+
+/// One initialised Tesseract instance. Tesseract engines are not thread-safe, so an engine
+/// is used by one thread at a time; `EnginePool` hands each to one borrower, which is why
+/// moving it between threads is sound (`@unchecked Sendable`).
+final class TesseractEngine: @unchecked Sendable {
+    private let handle: OpaquePointer
+    let languages: [String]
+
+    init(languages: [String], dataPath: String, pageSegMode: OCRPageSegMode) throws {
+        guard let handle = TessBaseAPICreate() else { throw OCRError.engineInitFailed(languages: languages.joined(separator: "+")) }
+        self.handle = handle
+        self.languages = languages
+        let joined = languages.joined(separator: "+")
+        guard TessBaseAPIInit3(handle, dataPath, joined) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError.engineInitFailed(languages: joined)
+        }
+        TessBaseAPISetPageSegMode(handle, pageSegMode.tesseractValue)
+        // Receipts align prices with runs of spaces; keep them for the parser.
+        _ = TessBaseAPISetVariable(handle, "preserve_interword_spaces", "1")
+        // Tesseract's diagnostics ("Estimating resolution…") would pollute CLI output.
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    func recognize(_ image: LeptImage, transform: PageTransform, name: String) throws -> OCRResult {
+        OpenMP.useSingleThreadOnCurrentThread()
+        // Clear drops the image clone and results, keeping the loaded models for the next call.
+        defer { TessBaseAPIClear(handle) }
+        TessBaseAPISetImage2(handle, image.pix)
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError.recognitionFailed(file: name) }
+        let text = Self.take(TessBaseAPIGetUTF8Text(handle)) ?? ""
+        var lines: [OCRLine] = []
+        var words: [OCRWord] = []
+        if let iterator = TessBaseAPIGetIterator(handle) {
+            defer { TessResultIteratorDelete(iterator) }
+            let page = TessResultIteratorGetPageIterator(iterator)  // A view of `iterator`, not owned.
+            repeat {
+                if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0,
+                   let line = Self.element(iterator, page, RIL_TEXTLINE, transform) {
+                    lines.append(OCRLine(text: line.text, box: line.box, confidence: line.confidence))
+                }
+                if let word = Self.element(iterator, page, RIL_WORD, transform) {
+                    words.append(OCRWord(text: word.text, box: word.box, confidence: word.confidence,
+                                         lineIndex: max(0, lines.count - 1)))
+                }
+            } while TessPageIteratorNext(page, RIL_WORD) != 0
+        }
+        let mean = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        return OCRResult(
+            source: name, text: text, lines: lines, words: words,
+            imageWidth: transform.sourceWidth, imageHeight: transform.sourceHeight,
+            languages: languages, meanConfidence: mean)
+    }
+
+    private static func element(
+        _ iterator: OpaquePointer, _ page: OpaquePointer?, _ level: TessPageIteratorLevel, _ transform: PageTransform
+    ) -> (text: String, box: OCRBox, confidence: Double)? {
+        guard let text = take(TessResultIteratorGetUTF8Text(iterator, level)) else { return nil }
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+        let box = transform.sourceBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+        let trimmed = text.trimmingCharacters(in: .newlines)
+        return (trimmed, box, Double(TessResultIteratorConfidence(iterator, level)))
+    }
+
+    /// Copies a string Tesseract allocated and frees it with the matching deallocator.
+    private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { TessDeleteText(pointer) }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import PlutaryCore
+import PlutaryOCR
+
+/// `plutary scan`: local OCR and parsing of receipt images, in bulk.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read receipt images with local OCR and print what was found.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON Lines, one object per file, in input order.")
+    var json = false
+
+    @Option(help: "OCR languages, joined by '+' (e.g. eng+chi_sim).")
+    var lang = "eng"
+
+    @Flag(name: .customLong("no-preprocess"), help: "Give Tesseract the image as decoded, without Leptonica preprocessing.")
+    var noPreprocess = false
+
+    @Option(help: "Images to read at once (default: all cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Store the results (and the images) in the database.")
+    var save = false
+
+    @Argument(help: "Receipt images (JPEG, PNG, TIFF, WebP, BMP, PNM).")
+    var files: [String]
+
+    func validate() throws {
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1.") }
+        guard !files.isEmpty else { throw ValidationError("Name at least one image to scan.") }
+    }
+
+    func run() throws {
+        let options = OCROptions(languages: OCROptions.languages(from: lang), preprocess: !noPreprocess)
+        let pipeline: OCRPipeline
+        do {
+            pipeline = try OCRPipeline(options: options, engines: min(jobs, files.count))
+        } catch {
+            throw ValidationError((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        }
+        let saver = try save ? ScanSaver(database: global.openDatabase()) : nil
+        let output = ReceiptOutput(json: json)
+        output.header()
+        let failed = FailureCount()
+        let urls = files.map { URL(fileURLWithPath: $0) }
+        ReceiptScanner(pipeline: pipeline).scanAll(urls, jobs: jobs) { index, result in
+            switch result {
+            case .success(let scan):
+                var payload = scan.payload
+                payload.source = files[index]
+                if let saver {
+                    do { payload = try saver.save(payload, image: urls[index]) } catch { payload.warnings.append("not saved: \(error.localizedDescription)") }
+                }
+                output.success(payload)
+            case .failure(let error):
+                failed.add()
+                output.failure(source: files[index], error: error)
+            }
+            fflush(nil) // stream each line as it is ready
+        }
+        if failed.value > 0 { throw ExitCode(1) }
+    }
+}
