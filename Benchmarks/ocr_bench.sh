@@ -35,14 +35,13 @@ else
     head -n "$sample" "$work/batch" | sed 's/^/eng /' > "$work/sample"
 fi
 
-now() { date +%s.%N; }
-# Runs a command, discarding output, and prints its wall time in seconds.
+# Runs a command, discarding its output, and prints its wall time in seconds.
 timed() {
     local start end
-    start=$(now)
+    start=$(date +%s%N)
     "$@" > /dev/null 2>&1 || true
-    end=$(now)
-    echo "$end - $start" | bc
+    end=$(date +%s%N)
+    printf '%d.%06d\n' $(((end - start) / 1000000000)) $(((end - start) / 1000 % 1000000))
 }
 
 echo "image ours ours_nopre tess tess_omp1" > "$work/times"

@@ -14,6 +14,8 @@ final class EnginePool: Sendable {
     private let available: DispatchSemaphore
     private let state = Mutex(State())
     private let makeEngine: @Sendable () throws -> TesseractEngine
+    /// Engines are made one at a time: Tesseract's initialisation touches process-wide state.
+    private let creation = Mutex(())
 
     init(capacity: Int, makeEngine: @escaping @Sendable () throws -> TesseractEngine) {
         self.capacity = max(1, capacity)
@@ -43,7 +45,8 @@ final class EnginePool: Sendable {
             engine = idle
         } else {
             do {
-                engine = try makeEngine()  // Outside the lock: a model load takes a while.
+                // Outside the state lock: a model load takes a while and must not block checkins.
+                engine = try creation.withLock { _ in try makeEngine() }
             } catch {
                 state.withLock { $0.created -= 1 }
                 throw error

@@ -47,6 +47,16 @@ import Testing
                     data: ReceiptImageFactory.encode(pix!, jpeg: false), name: "dot.png")
     }
 
+    @Test func blankPageGivesEmptyResult() throws {
+        var pix: UnsafeMutablePointer<PIX>? = pixCreate(300, 500, 8)
+        defer { pixDestroy(&pix) }
+        pixSetAllArbitrary(pix, 255)
+        let result = try pipeline.recognize(data: ReceiptImageFactory.encode(pix!, jpeg: true), name: "blank.jpg")
+        #expect(result.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(result.words.isEmpty && result.meanConfidence == 0)
+        #expect(result.imageWidth == 300 && result.imageHeight == 500)
+    }
+
     /// A PNG whose header claims 20000×20000 pixels is refused before any decoding.
     @Test func hugeImageIsRefusedFromItsHeader() {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

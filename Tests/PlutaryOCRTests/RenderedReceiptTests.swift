@@ -59,4 +59,20 @@ import Testing
         #expect(result.text.contains("大统华"), "\(result.text)")
         #expect(result.languages == ["eng", "chi_sim"])
     }
+
+    /// Boxes found on the scaled, deskewed image land where the word is on the source image.
+    @Test func boxesMapBackThroughScaleAndDeskew() throws {
+        // Many full-width lines, so Leptonica is confident enough (≥ 3) to deskew.
+        let items = (1...14).map { "ITEM NUMBER \($0) OF THE LIST   \($0).99" }
+        var pix: UnsafeMutablePointer<PIX>? = ReceiptImageFactory.render(
+            lines: items + ReceiptImageFactory.costcoLines, font: "DejaVu Sans Mono 11", degrees: 3, noise: false)
+        defer { pixDestroy(&pix) }
+        let data = ReceiptImageFactory.encode(pix!, jpeg: false)
+        let processed = try TestPipelines.english.recognize(data: data, name: "a.png")
+        let plain = try OCRPipeline(options: OCROptions(preprocess: false), engines: 1).recognize(data: data, name: "b.png")
+        let a = try #require(processed.words.first { $0.text == "SUBTOTAL" }).box
+        let b = try #require(plain.words.first { $0.text == "SUBTOTAL" }).box
+        #expect(abs((a.x + a.width / 2) - (b.x + b.width / 2)) <= 4)
+        #expect(abs((a.y + a.height / 2) - (b.y + b.height / 2)) <= 4)
+    }
 }
