@@ -92,3 +92,13 @@ extension Widget {
         gtk_header_bar_pack_start(opaque, child.widget)
     }
 }
+
+extension Widget {
+    /// A search entry's "search-changed", with the text typed so far.
+    public func onSearchChanged(_ handler: @escaping @MainActor (String) -> Void) {
+        on("search-changed") { [weak self] in
+            guard let self else { return }
+            handler(String(cString: gtk_editable_get_text(self.opaque)))
+        }
+    }
+}

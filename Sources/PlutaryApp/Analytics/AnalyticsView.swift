@@ -10,7 +10,7 @@ final class AnalyticsView {
     let root: Widget
     private let viewModel: AnalyticsViewModel
     private let totals: Widget
-    private let content: Widget
+    private let content: ListOrEmpty
     private let table: ColumnView<MonthRow>
 
     init(viewModel: AnalyticsViewModel) {
@@ -29,17 +29,14 @@ final class AnalyticsView {
 
         let empty = StatusPage.make(icon: "x-office-spreadsheet-symbolic", title: viewModel.emptyTitle,
                                     hint: tr("Spending appears here once receipts are saved."))
-        content = Widget(retaining: gtk_stack_new())
-        content.addStackPage(Widgets.scrolled(table), name: "list")
-        content.addStackPage(empty.page, name: "empty")
-        content.expand()
-        root.append(heading, totals, Widgets.label(tr("Spending per month"), css: ["heading"], xalign: 0), content)
+        content = ListOrEmpty(list: table, empty: empty.page)
+        root.append(heading, totals, Widgets.label(tr("Spending per month"), css: ["heading"], xalign: 0), content.root)
         observe { [weak self] in self?.render() }
     }
 
     private func render() {
         totals.setLabel(viewModel.currencyTotals.joined(separator: "   ·   "))
         table.bridge.replace(with: viewModel.months)
-        gtk_stack_set_visible_child_name(content.opaque, viewModel.isEmpty ? "empty" : "list")
+        content.showEmpty(viewModel.isEmpty)
     }
 }

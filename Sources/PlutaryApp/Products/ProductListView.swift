@@ -8,7 +8,7 @@ import PlutaryPresentation
 final class ProductListView {
     let root: Widget
     private let viewModel: ProductListViewModel
-    private let content: Widget
+    private let content: ListOrEmpty
     private let table: ColumnView<ProductRow>
 
     init(viewModel: ProductListViewModel) {
@@ -25,21 +25,15 @@ final class ProductListView {
         table.addTextColumn(tr("Last bought")) { $0.latestDate }
 
         let empty = StatusPage.make(icon: "view-list-symbolic", title: viewModel.emptyTitle, hint: viewModel.emptyHint)
-        content = Widget(retaining: gtk_stack_new())
-        content.addStackPage(Widgets.scrolled(table), name: "list")
-        content.addStackPage(empty.page, name: "empty")
-        content.expand()
-        root.append(search, content)
+        content = ListOrEmpty(list: table, empty: empty.page)
+        root.append(search, content.root)
 
-        search.on("search-changed") { [weak self, weak search] in
-            guard let self, let search else { return }
-            self.viewModel.search(String(cString: gtk_editable_get_text(search.opaque)))
-        }
+        search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
         observe { [weak self] in self?.render() }
     }
 
     private func render() {
         table.bridge.replace(with: viewModel.rows)
-        gtk_stack_set_visible_child_name(content.opaque, viewModel.isEmpty ? "empty" : "list")
+        content.showEmpty(viewModel.isEmpty)
     }
 }

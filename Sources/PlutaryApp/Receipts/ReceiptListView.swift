@@ -8,7 +8,7 @@ import PlutaryPresentation
 final class ReceiptListView {
     let root: Widget
     private let viewModel: ReceiptListViewModel
-    private let content: Widget
+    private let content: ListOrEmpty
     private let table: ColumnView<ReceiptRow>
     private let countLabel: Widget
     private let errorLabel: Widget
@@ -34,22 +34,16 @@ final class ReceiptListView {
         table.addTextColumn(tr("Total"), xalign: 1, css: ["numeric"]) { $0.total }
 
         let empty = StatusPage.make(icon: "document-open-recent-symbolic", title: viewModel.emptyTitle, hint: viewModel.emptyHint)
-        content = Widget(retaining: gtk_stack_new())
-        content.addStackPage(Widgets.scrolled(table), name: "list")
-        content.addStackPage(empty.page, name: "empty")
-        content.expand()
-        root.append(toolbar, errorLabel, content)
+        content = ListOrEmpty(list: table, empty: empty.page)
+        root.append(toolbar, errorLabel, content.root)
 
-        search.on("search-changed") { [weak self, weak search] in
-            guard let self, let search else { return }
-            self.viewModel.search(String(cString: gtk_editable_get_text(search.opaque)))
-        }
+        search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
         observe { [weak self] in self?.render() }
     }
 
     private func render() {
         table.bridge.replace(with: viewModel.rows)
-        gtk_stack_set_visible_child_name(content.opaque, viewModel.isEmpty ? "empty" : "list")
+        content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
