@@ -28,7 +28,7 @@ public enum PlutaryGUI {
                 window.present()
                 return
             }
-            let gtkNavigator = GtkNavigator(application: application, preferences: Preferences(schemaDirectory: resources.schemaDirectory))
+            let gtkNavigator = GtkNavigator(application: application, preferences: environment.preferences)
             navigator = gtkNavigator
             let root = AppCoordinator(environment: environment, navigator: gtkNavigator)
             coordinator = root

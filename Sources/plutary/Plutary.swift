@@ -20,9 +20,11 @@ struct Plutary: ParsableCommand {
 
     func run() throws {
         let database = try global.openDatabase()
-        let environment = AppEnvironment(database: database, version: Plutary.version)
         let status = MainActor.assumeIsolated {
-            PlutaryGUI.run(environment: environment, arguments: [CommandLine.arguments[0]])
+            // The keyring-backed token store arrives with remote analysis; until then tokens stay in memory.
+            let environment = AppEnvironment(database: database, preferences: Preferences(), tokens: MemoryTokenStore(),
+                                             version: Plutary.version)
+            return PlutaryGUI.run(environment: environment, arguments: [CommandLine.arguments[0]])
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -7,7 +7,7 @@ struct CoordinatorTests {
     private func environment(sample: Bool) throws -> AppEnvironment {
         let database = try AppDatabase.inMemory()
         if sample { try SampleFixture.seed(database) }
-        return AppEnvironment(database: database, version: "test")
+        return AppEnvironment.inMemory(database: database, version: "test")
     }
 
     @Test func startingShowsTheWindowInstallsEverySectionAndShowsReceipts() throws {

@@ -54,7 +54,7 @@ struct ViewModelTests {
     @Test func productsAnalyticsAndSettingsSummariseTheSampleFixture() throws {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
-        let environment = AppEnvironment(database: database, version: "9.9")
+        let environment = AppEnvironment.inMemory(database: database, version: "9.9")
 
         let products = ProductListViewModel(catalog: environment.products, locale: english)
         products.load()

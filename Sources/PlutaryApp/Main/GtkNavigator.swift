@@ -1,15 +1,16 @@
 import CGtk
 import GtkKit
+import PlutaryCore
 import PlutaryPresentation
 
 /// `MainNavigating` on GTK: builds the main window and each section's view.
 @MainActor
 final class GtkNavigator: MainNavigating {
     private let application: Application
-    private let preferences: Preferences
+    private let preferences: any PreferenceStore
     private(set) var mainWindow: MainWindowView?
 
-    init(application: Application, preferences: Preferences) {
+    init(application: Application, preferences: any PreferenceStore) {
         self.application = application
         self.preferences = preferences
     }

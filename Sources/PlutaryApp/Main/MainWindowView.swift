@@ -14,11 +14,11 @@ final class MainWindowView {
     private var sectionButtons: [AppSection: Widget] = [:]
     private var screens: [AppSection: AnyObject] = [:]
 
-    init(application: Application, viewModel: MainViewModel, preferences: Preferences) {
+    init(application: Application, viewModel: MainViewModel, preferences: any PreferenceStore) {
         self.viewModel = viewModel
         window = Window(application: application)
-        window.setDefaultSize(width: preferences.int("window-width", default: 1100), height: preferences.int("window-height", default: 720))
-        if preferences.bool("window-maximized", default: false) { window.isMaximized = true }
+        window.setDefaultSize(width: Int32(clamping: preferences.int(.windowWidth)), height: Int32(clamping: preferences.int(.windowHeight)))
+        if preferences.bool(.windowMaximized) { window.isMaximized = true }
 
         let header = Widget(retaining: gtk_header_bar_new())
         let menuButton = Widget(retaining: gtk_menu_button_new())
@@ -60,10 +60,10 @@ final class MainWindowView {
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
             let size = self.window.defaultSize
-            preferences.setBool("window-maximized", self.window.isMaximized)
+            preferences.set(.windowMaximized, .bool(self.window.isMaximized))
             if !self.window.isMaximized, size.width > 0, size.height > 0 {
-                preferences.setInt("window-width", size.width)
-                preferences.setInt("window-height", size.height)
+                preferences.set(.windowWidth, .int(Int(size.width)))
+                preferences.set(.windowHeight, .int(Int(size.height)))
             }
             return false
         }
