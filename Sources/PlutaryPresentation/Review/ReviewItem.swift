@@ -1,0 +1,17 @@
+import PlutaryCore
+
+/// One receipt to check in the review screen: freshly scanned (no id yet) or
+/// reopened from the store, with the image it came from when there is one.
+public struct ReviewItem: Sendable, Equatable {
+    public var payload: ReceiptPayload
+    /// The image as stored in the data folder (or the original file for an in-memory store).
+    public var imagePath: String?
+
+    public init(payload: ReceiptPayload, imagePath: String?) {
+        self.payload = payload
+        self.imagePath = imagePath
+    }
+
+    /// True for a receipt that is already in the store (editing, not importing).
+    public var isSaved: Bool { payload.id != nil }
+}
