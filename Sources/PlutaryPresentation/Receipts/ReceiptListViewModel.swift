@@ -2,27 +2,44 @@ import Foundation
 import Observation
 import PlutaryCore
 
-/// The receipts list: stored receipts newest first, filtered by a search.
+/// The receipts list: stored receipts newest first, filtered by a full-text
+/// search as the person types. Queries and formatting run off the main actor,
+/// so 100 000 receipts never stall the window; deletion waits for an undo period.
 @MainActor
 @Observable
 public final class ReceiptListViewModel {
     public private(set) var rows: [ReceiptRow] = []
     public private(set) var errorMessage: String?
     public private(set) var isLoaded = false
-    public var searchText = ""
+    public private(set) var isLoading = false
+    public private(set) var searchText = ""
+    /// Sums of the visible receipts, one per currency.
+    public private(set) var totals: [Money] = []
+    /// Shown while deleted receipts can still be restored.
+    public private(set) var undoMessage: String?
 
-    private let store: any ReceiptStore
-    private let days: DayFormatter
-    private let money: MoneyFormatter
+    @ObservationIgnored private let store: any ReceiptStore
+    @ObservationIgnored private let days: DayFormatter
+    @ObservationIgnored private let money: MoneyFormatter
+    @ObservationIgnored private let searchDelay: Duration
+    @ObservationIgnored private let undoPeriod: Duration
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    @ObservationIgnored private var undoTask: Task<Void, Never>?
+    @ObservationIgnored private var loadedRows: [ReceiptRow] = []
+    @ObservationIgnored private var pendingDeletion: Set<String> = []
+    @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
-    public init(store: any ReceiptStore, locale: Locale = .current) {
+    public init(store: any ReceiptStore, locale: Locale = .current,
+                searchDelay: Duration = .milliseconds(150), undoPeriod: Duration = .seconds(6)) {
         self.store = store
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
+        self.searchDelay = searchDelay
+        self.undoPeriod = undoPeriod
     }
 
     /// True when the store has no receipts at all (not merely none matching a search).
-    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty }
+    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty && pendingDeletion.isEmpty }
 
     public var emptyTitle: String { tr("No receipts yet") }
     public var emptyHint: String { tr("Drop receipt images on this window or choose Import to scan them.") }
@@ -31,21 +48,123 @@ public final class ReceiptListViewModel {
         String(format: trn("%d receipt", "%d receipts", rows.count), rows.count)
     }
 
-    public func load() {
-        do {
-            let search = searchText.trimmingCharacters(in: .whitespaces)
-            rows = try store.summaries(search: search.isEmpty ? nil : search)
-                .map { ReceiptRow(summary: $0, days: days, money: money) }
-            errorMessage = nil
-        } catch {
-            rows = []
-            errorMessage = String(format: tr("Could not read the receipts: %@"), error.localizedDescription)
-        }
-        isLoaded = true
+    /// "CA$120.00 · €12.50": the visible receipts summed per currency.
+    public var totalsText: String {
+        totals.isEmpty ? "" : String(format: tr("Total: %@"), totals.map(money.string(from:)).joined(separator: " · "))
     }
 
-    public func search(_ text: String) {
+    public func load() { reload() }
+
+    /// Re-reads the list in the background; the returned task ends when the rows are in.
+    @discardableResult
+    public func reload() -> Task<Void, Never> {
+        startLoading(after: nil)
+    }
+
+    /// Filters by `text` once the person pauses typing.
+    @discardableResult
+    public func search(_ text: String) -> Task<Void, Never> {
         searchText = text
-        load()
+        return startLoading(after: searchDelay)
+    }
+
+    private func startLoading(after delay: Duration?) -> Task<Void, Never> {
+        loadTask?.cancel()
+        let query = searchText.trimmingCharacters(in: .whitespaces)
+        let (store, days, money) = (self.store, self.days, self.money)
+        isLoading = true
+        let task = Task { [weak self] in
+            if let delay, delay > .zero {
+                try? await Task.sleep(for: delay)
+                guard !Task.isCancelled else { return }
+            }
+            let outcome = await Task.detached(priority: .userInitiated) {
+                Result { try store.summaries(search: query.isEmpty ? nil : query).map { ReceiptRow(summary: $0, days: days, money: money) } }
+            }.value
+            guard !Task.isCancelled, let self else { return }
+            self.apply(outcome)
+        }
+        loadTask = task
+        return task
+    }
+
+    private func apply(_ outcome: Result<[ReceiptRow], Error>) {
+        switch outcome {
+        case .success(let loaded):
+            loadedRows = loaded
+            errorMessage = nil
+        case .failure(let error):
+            loadedRows = []
+            errorMessage = String(format: tr("Could not read the receipts: %@"), error.localizedDescription)
+        }
+        itemCache.removeAll()
+        showLoadedRows()
+        isLoaded = true
+        isLoading = false
+    }
+
+    private func showLoadedRows() {
+        rows = pendingDeletion.isEmpty ? loadedRows : loadedRows.filter { !pendingDeletion.contains($0.id) }
+        var sums: [String: Money] = [:]
+        for case let total? in rows.lazy.map(\.summary.total) {
+            sums[total.currency] = (sums[total.currency] ?? Money(minorUnits: 0, currency: total.currency)) + total
+        }
+        totals = sums.values.sorted { $0.currency < $1.currency }
+    }
+
+    // MARK: Line items
+
+    /// The receipt's line items, read once when its row is first expanded.
+    public func items(of row: ReceiptRow) -> [LineItemRow] {
+        if let cached = itemCache[row.id] { return cached }
+        let currency = row.summary.total?.currency ?? "CAD"
+        let items = ((try? store.lineItems(receiptId: row.id)) ?? []).map { LineItemRow(item: $0, currency: currency, money: money) }
+        itemCache[row.id] = items
+        return items
+    }
+
+    // MARK: Delete and undo
+
+    /// Hides the receipts now and removes them when the undo period ends
+    /// (or another deletion starts, or the app quits).
+    public func delete(ids: [String]) {
+        guard !ids.isEmpty else { return }
+        commitPendingDeletion()
+        pendingDeletion = Set(ids)
+        showLoadedRows()
+        undoMessage = String(format: trn("%d receipt deleted", "%d receipts deleted", ids.count), ids.count)
+        let period = undoPeriod
+        undoTask = Task { [weak self] in
+            try? await Task.sleep(for: period)
+            guard !Task.isCancelled else { return }
+            self?.commitPendingDeletion()
+        }
+    }
+
+    /// Brings back the receipts of the last deletion while its undo period lasts.
+    public func undo() {
+        guard !pendingDeletion.isEmpty else { return }
+        undoTask?.cancel()
+        pendingDeletion.removeAll()
+        undoMessage = nil
+        showLoadedRows()
+    }
+
+    public var canUndo: Bool { !pendingDeletion.isEmpty }
+
+    /// Removes the receipts waiting in the undo period from the store.
+    public func commitPendingDeletion() {
+        guard !pendingDeletion.isEmpty else { return }
+        undoTask?.cancel()
+        let ids = Array(pendingDeletion)
+        do {
+            try store.delete(ids: ids)
+            loadedRows.removeAll { pendingDeletion.contains($0.id) }
+        } catch {
+            errorMessage = String(format: tr("Could not delete the receipts: %@"), error.localizedDescription)
+        }
+        pendingDeletion.removeAll()
+        undoMessage = nil
+        showLoadedRows()
     }
 }

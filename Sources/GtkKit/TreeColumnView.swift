@@ -1,0 +1,227 @@
+import CGtk
+import CGtkShims
+
+/// A GtkColumnView over a two-level tree: parent rows from a `ListModelBridge`
+/// that expand in place into their children (a receipt into its line items).
+/// Rows cross into C as index objects: a parent's is its position in the bridge,
+/// a child's packs the parent position and the child's own index. Columns with a
+/// sort order can be sorted from their header; children keep their order.
+@MainActor
+public final class TreeColumnView<Parent, Child>: Widget {
+    public enum Node: Equatable {
+        case parent(Int)
+        case child(parent: Int, index: Int)
+    }
+
+    public let bridge: ListModelBridge<Parent>
+    private let tree: Object
+    private let sorted: Object
+    private let selection: Object
+    private let childAt: @MainActor (Parent, Int) -> Child?
+    private var hasExpanderColumn = false
+
+    /// `childCount` says how many children a parent has (0: not expandable);
+    /// `child` returns one when its row is shown, so children load lazily.
+    public init(bridge: ListModelBridge<Parent>, childCount: @escaping @MainActor (Parent) -> Int,
+                child: @escaping @MainActor (Parent, Int) -> Child?) {
+        self.bridge = bridge
+        self.childAt = child
+        let children = ChildModels { [bridge] object in
+            let node = TreeColumnView.node(of: object)
+            guard case .parent(let index) = node, let parent = bridge.item(at: index) else { return nil }
+            let count = childCount(parent)
+            guard count > 0 else { return nil }
+            let store = g_list_store_new(plutary_type_object())!
+            var objects: [gpointer?] = (0..<count).map { plutary_index_object_new(TreeColumnView.childTag(parent: index, index: $0)) }
+            objects.withUnsafeMutableBufferPointer { g_list_store_splice(store, 0, 0, $0.baseAddress, guint($0.count)) }
+            objects.forEach { g_object_unref($0) }
+            return store
+        }
+        // Each constructor takes over the reference it is given.
+        g_object_ref(UnsafeMutableRawPointer(bridge.model))
+        tree = Object(adopting: UnsafeMutableRawPointer(gtk_tree_list_model_new(bridge.model, 0, 0, { item, data in
+            guard let item else { return nil }
+            var model: OpaquePointer?
+            MainActor.assumeIsolated { model = Unmanaged<ChildModels>.fromOpaque(data!).takeUnretainedValue().make(item) }
+            return model
+        }, Unmanaged.passRetained(children).toOpaque(), { data in
+            Unmanaged<ChildModels>.fromOpaque(data!).release()
+        })))
+        g_object_ref(tree.raw)
+        sorted = Object(adopting: UnsafeMutableRawPointer(gtk_sort_list_model_new(tree.opaque, nil)))
+        g_object_ref(sorted.raw)
+        selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(sorted.opaque)))
+        g_object_ref(selection.raw)
+        super.init(retaining: gtk_column_view_new(selection.opaque))
+        gtk_column_view_set_show_row_separators(opaque, 1)
+        // Header clicks drive the column view's sorter; the row sorter keeps children under their parent.
+        let columnSorter = gtk_column_view_get_sorter(opaque)!
+        g_object_ref(UnsafeMutableRawPointer(columnSorter))
+        let rowSorter = gtk_tree_list_row_sorter_new(UnsafeMutablePointer<GtkSorter>(columnSorter))!
+        gtk_sort_list_model_set_sorter(sorted.opaque, UnsafeMutablePointer<GtkSorter>(rowSorter))
+        g_object_unref(UnsafeMutableRawPointer(rowSorter))
+    }
+
+    /// Adds a column of labels. The first column added carries the expander arrow.
+    /// With `order`, the header sorts parents by it (children keep their order).
+    public func addTextColumn(_ title: String, expand: Bool = false, xalign: Float = 0, css: [String] = [],
+                              parent parentText: @escaping @MainActor (Parent) -> String,
+                              child childText: @escaping @MainActor (Child) -> String,
+                              order: (@MainActor (Parent, Parent) -> Bool)? = nil) {
+        let withExpander = !hasExpanderColumn
+        hasExpanderColumn = true
+        let factory = ListItemFactory(setup: {
+            let label = Widgets.label("", css: css, xalign: xalign)
+            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+            guard withExpander else { return label }
+            let expander = Widget(retaining: gtk_tree_expander_new())
+            gtk_tree_expander_set_child(expander.opaque, label.widget)
+            return expander
+        }, bind: { [weak self] cell, rowObject in
+            guard let self, let rowObject else { return }
+            let row = OpaquePointer(rowObject)
+            let label = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell
+            if withExpander { gtk_tree_expander_set_list_row(OpaquePointer(cell), row) }
+            gtk_label_set_text(OpaquePointer(label), self.text(of: row, parent: parentText, child: childText))
+        })
+        g_object_ref(factory.raw)
+        let column = gtk_column_view_column_new(title, factory.factory)!
+        gtk_column_view_column_set_expand(column, expand ? 1 : 0)
+        gtk_column_view_column_set_resizable(column, 1)
+        if let order { setSorter(of: column, order: order) }
+        gtk_column_view_append_column(opaque, column)
+        g_object_unref(UnsafeMutableRawPointer(column))
+    }
+
+    private func text(of row: OpaquePointer, parent parentText: (Parent) -> String, child childText: (Child) -> String) -> String {
+        guard let item = gtk_tree_list_row_get_item(row) else { return "" }
+        defer { g_object_unref(item) }
+        switch TreeColumnView.node(of: item) {
+        case .parent(let index):
+            return bridge.item(at: index).map(parentText) ?? ""
+        case .child(let parentIndex, let index):
+            guard let parent = bridge.item(at: parentIndex), let child = childAt(parent, index) else { return "" }
+            return childText(child)
+        }
+    }
+
+    private func setSorter(of column: OpaquePointer, order: @escaping @MainActor (Parent, Parent) -> Bool) {
+        let box = SortOrder { [bridge] a, b in
+            switch (TreeColumnView.node(of: a), TreeColumnView.node(of: b)) {
+            case (.parent(let i), .parent(let j)):
+                guard let x = bridge.item(at: i), let y = bridge.item(at: j) else { return 0 }
+                return order(x, y) ? -1 : (order(y, x) ? 1 : 0)
+            case (.child(_, let i), .child(_, let j)):
+                return i < j ? -1 : (i > j ? 1 : 0)
+            default:
+                return 0
+            }
+        }
+        let sorter = gtk_custom_sorter_new({ a, b, data in
+            MainActor.assumeIsolated {
+                Unmanaged<SortOrder>.fromOpaque(data!).takeUnretainedValue().compare(UnsafeMutableRawPointer(mutating: a!), UnsafeMutableRawPointer(mutating: b!))
+            }
+        }, Unmanaged.passRetained(box).toOpaque(), { data in
+            Unmanaged<SortOrder>.fromOpaque(data!).release()
+        })!
+        gtk_column_view_column_set_sorter(column, UnsafeMutablePointer<GtkSorter>(sorter))
+        g_object_unref(UnsafeMutableRawPointer(sorter))
+    }
+
+    // MARK: Rows
+
+    public var rowCount: Int { Int(g_list_model_get_n_items(sorted.opaque)) }
+
+    /// The node shown at a position of the (sorted, expanded) list.
+    public func node(at position: Int) -> Node? {
+        guard let row = listRow(at: position) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
+        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
+        defer { g_object_unref(item) }
+        return TreeColumnView.node(of: item)
+    }
+
+    private func listRow(at position: Int) -> OpaquePointer? {
+        guard position >= 0, position < rowCount, let row = g_list_model_get_item(sorted.opaque, guint(position)) else { return nil }
+        return OpaquePointer(row)
+    }
+
+    /// Selected rows' parents, without repeats, in list order.
+    public var selectedParents: [Int] {
+        guard let bitset = gtk_selection_model_get_selection(selection.opaque) else { return [] }
+        defer { gtk_bitset_unref(bitset) }
+        var parents: [Int] = []
+        for n in 0..<gtk_bitset_get_size(bitset) {
+            switch node(at: Int(gtk_bitset_get_nth(bitset, guint(n)))) {
+            case .parent(let index), .child(let index, _):
+                if !parents.contains(index) { parents.append(index) }
+            case nil: break
+            }
+        }
+        return parents
+    }
+
+    /// The first selected position, for keyboard commands that act on one row.
+    public var selectedPosition: Int? {
+        guard let bitset = gtk_selection_model_get_selection(selection.opaque) else { return nil }
+        defer { gtk_bitset_unref(bitset) }
+        return gtk_bitset_is_empty(bitset) != 0 ? nil : Int(gtk_bitset_get_minimum(bitset))
+    }
+
+    public func select(position: Int) {
+        gtk_selection_model_select_item(selection.opaque, guint(position), 1)
+    }
+
+    /// Expands or collapses the row at `position`; false when it has no children.
+    @discardableResult
+    public func setExpanded(_ expanded: Bool, at position: Int) -> Bool {
+        guard let row = listRow(at: position) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
+        guard gtk_tree_list_row_is_expandable(row) != 0 else { return false }
+        gtk_tree_list_row_set_expanded(row, expanded ? 1 : 0)
+        return true
+    }
+
+    public func isExpanded(at position: Int) -> Bool {
+        guard let row = listRow(at: position) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
+        return gtk_tree_list_row_get_expanded(row) != 0
+    }
+
+    /// Enter or double-click on a row.
+    public func onActivate(_ handler: @escaping @MainActor (Node) -> Void) {
+        on("activate", position: { [weak self] position in
+            guard let self, let node = self.node(at: Int(position)) else { return }
+            handler(node)
+        })
+    }
+
+    // MARK: Node encoding
+
+    private static var childFlag: guint64 { 1 << 62 }
+
+    private static func childTag(parent: Int, index: Int) -> guint64 {
+        childFlag | guint64(parent) << 20 | guint64(index)
+    }
+
+    private static func node(of object: UnsafeMutableRawPointer) -> Node {
+        let tag = plutary_object_get_index(object)
+        guard tag & childFlag != 0 else { return .parent(Int(tag)) }
+        let packed = tag & ~childFlag
+        return .child(parent: Int(packed >> 20), index: Int(packed & 0xFFFFF))
+    }
+}
+
+/// The tree model's create-func state: builds a parent's child model on demand.
+@MainActor
+private final class ChildModels {
+    let make: @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?
+    init(_ make: @escaping @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?) { self.make = make }
+}
+
+/// A column's comparison, carried through the custom sorter's user data.
+@MainActor
+private final class SortOrder {
+    let compare: @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Int32
+    init(_ compare: @escaping @MainActor (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Int32) { self.compare = compare }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PlutaryCore
+import Synchronization
+import Testing
+@testable import PlutaryPresentation
+
+/// A scanner that reads the merchant from the file's bytes after the PNG
+/// signature, fails on "FAIL", and can be slowed to test cancelling.
+private struct TextScanner: ReceiptScanning {
+    var delay: Duration = .zero
+    var parallelism: Int = 2
+
+    func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
+        if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds)) }
+        let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
+        struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
+        if text == "FAIL" { throw Unreadable() }
+        return ReceiptPayload(merchantName: text, currency: "CAD", totalAmount: "1.00")
+    }
+}
+
+@MainActor
+struct ImportViewModelTests {
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func image(_ name: String, text: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(text.utf8)).write(to: url)
+        return url
+    }
+
+    private func run(_ viewModel: ImportViewModel, _ urls: [URL]) async -> [ReviewItem] {
+        await withCheckedContinuation { continuation in
+            viewModel.onFinished = { continuation.resume(returning: $0) }
+            viewModel.start(urls)
+        }
+    }
+
+    @Test func scansImagesInInputOrderCopiesThemInAndRefusesTheRest() async throws {
+        let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
+        let viewModel = ImportViewModel(scanner: TextScanner(), images: ImageLibrary(database: database))
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("shopping list".utf8).write(to: notes)
+        let fake = folder.appendingPathComponent("fake.jpg")
+        try Data("not really a jpeg".utf8).write(to: fake)
+        let urls = try [image("a.png", text: "Alpha"), notes, image("b.png", text: "FAIL"), fake, image("c.png", text: "Gamma")]
+
+        let items = await run(viewModel, urls)
+
+        #expect(items.map(\.payload.merchantName) == ["Alpha", "Gamma"])
+        #expect(viewModel.refusedMessage == "Not images, not imported: notes.txt, fake.jpg")
+        #expect(viewModel.files.map(\.name) == ["a.png", "b.png", "c.png"])
+        #expect(viewModel.files.map(\.state) == [.parsed, .failed("no text found"), .parsed])
+        #expect(viewModel.files[1].state.text == "Failed: no text found")
+        #expect(viewModel.progress == 1 && viewModel.progressText == "3 of 3 scanned" && viewModel.failedCount == 1)
+        #expect(!viewModel.isRunning)
+        // Copied into the data folder under its content hash, and remembered by it.
+        let first = try #require(items.first)
+        let hash = try #require(first.payload.imageSha256)
+        let copy = try #require(first.imagePath)
+        #expect(copy.hasPrefix(folder.appendingPathComponent("data").path) && copy.contains(hash))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: urls[0]))
+        #expect(first.payload.source == urls[0].path && first.payload.id == nil)
+
+        // The same image again is recognised by its content.
+        let again = await run(viewModel, [try image("a-copy.png", text: "Alpha")])
+        #expect(again.first?.payload.imageSha256 == hash)
+        #expect(again.first?.imagePath == copy)
+    }
+
+    @Test func cancellingStopsBeforeTheNextFileAndStillHandsOverWhatWasRead() async throws {
+        let database = try AppDatabase.inMemory()
+        let viewModel = ImportViewModel(scanner: TextScanner(delay: .milliseconds(150), parallelism: 1),
+                                        images: ImageLibrary(database: database))
+        let urls = try (0..<5).map { try image("r\($0).png", text: "Shop \($0)") }
+        let items = await withCheckedContinuation { continuation in
+            viewModel.onFinished = { continuation.resume(returning: $0) }
+            viewModel.start(urls)
+            Task {
+                try? await Task.sleep(for: .milliseconds(50))
+                viewModel.cancel()
+            }
+        }
+        #expect(items.map(\.payload.merchantName) == ["Shop 0"])
+        #expect(viewModel.files.map(\.state) == [.parsed, .cancelled, .cancelled, .cancelled, .cancelled])
+        #expect(!viewModel.isRunning)
+    }
+
+    @Test func onlyNonImagesMeansNothingStarts() throws {
+        let viewModel = ImportViewModel(scanner: TextScanner(), images: ImageLibrary(database: try AppDatabase.inMemory()))
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("hello".utf8).write(to: notes)
+        viewModel.start([notes])
+        #expect(viewModel.refusedMessage == "Not an image, not imported: notes.txt")
+        #expect(viewModel.files.isEmpty && !viewModel.isRunning)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import PlutaryCore
+import Testing
+@testable import PlutaryPresentation
+
+@MainActor
+struct ReceiptListViewModelTests {
+    private let english = Locale(identifier: "en_US")
+
+    private func twoReceipts() throws -> ReceiptRepository {
+        let store = ReceiptRepository(database: try AppDatabase.inMemory())
+        try store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-03", currency: "EUR", totalAmount: "12.50",
+                                      lineItems: [LineItemPayload(description: "Vollmilch", quantity: "2", unitPrice: "6.25", total: "12.50")]))
+        try store.save(ReceiptPayload(merchantName: "Costco Wholesale", purchaseDate: "2026-03-01", currency: "CAD", totalAmount: "41.02",
+                                      lineItems: [LineItemPayload(description: "KS EGGS", total: "11.02"),
+                                                  LineItemPayload(description: "白菜 Bok Choy", quantity: "0.840", unitPrice: "3.26", total: "30.00", unit: "kg")]))
+        return store
+    }
+
+    @Test func showsStoredReceiptsFormattedInTheirCurrencyWithTotalsPerCurrency() async throws {
+        let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english, searchDelay: .zero)
+        await viewModel.reload().value
+        #expect(viewModel.rows.map(\.merchant) == ["Costco Wholesale", "Lidl"])
+        #expect(viewModel.rows.map(\.total) == ["CA$41.02", "€12.50"])
+        #expect(viewModel.rows[0].date == "Mar 1, 2026")
+        #expect(viewModel.countText == "2 receipts")
+        #expect(viewModel.totalsText == "Total: CA$41.02 · €12.50")
+        #expect(!viewModel.isEmpty && !viewModel.isLoading)
+    }
+
+    @Test func searchNarrowsByItemAndKeepsTheEmptyStateForAnEmptyStore() async throws {
+        let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english, searchDelay: .zero)
+        await viewModel.search("vollmilch").value
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.countText == "1 receipt")
+        #expect(viewModel.totalsText == "Total: €12.50")
+        await viewModel.search("bok").value
+        #expect(viewModel.rows.map(\.merchant) == ["Costco Wholesale"])
+        await viewModel.search("nothing-like-this").value
+        #expect(viewModel.rows.isEmpty && !viewModel.isEmpty)
+
+        let empty = ReceiptListViewModel(store: ReceiptRepository(database: try AppDatabase.inMemory()), locale: english)
+        await empty.reload().value
+        #expect(empty.isEmpty)
+        #expect(empty.emptyTitle == "No receipts yet")
+    }
+
+    @Test func typingFastQueriesOnlyForTheLastText() async throws {
+        let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english, searchDelay: .milliseconds(50))
+        await viewModel.reload().value
+        let first = viewModel.search("l")
+        let last = viewModel.search("lidl")
+        await first.value
+        #expect(first.isCancelled)
+        await last.value
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+    }
+
+    @Test func expandingARowReadsItsItemsInTheReceiptsCurrency() async throws {
+        let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english)
+        await viewModel.reload().value
+        let items = viewModel.items(of: viewModel.rows[0])
+        #expect(items.map(\.description) == ["KS EGGS", "白菜 Bok Choy"])
+        #expect(items[1].quantity == "0.840 kg")
+        #expect(items[1].unitPrice == "CA$3.26")
+        #expect(items[1].total == "CA$30.00")
+        #expect(viewModel.items(of: viewModel.rows[1]).map(\.total) == ["€12.50"])
+    }
+
+    @Test func deleteHidesAtOnceUndoRestoresAndTheStoreChangesOnlyAfterThePeriod() async throws {
+        let store = try twoReceipts()
+        let viewModel = ReceiptListViewModel(store: store, locale: english, undoPeriod: .milliseconds(100))
+        await viewModel.reload().value
+        let costco = viewModel.rows[0].id
+
+        viewModel.delete(ids: [costco])
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.undoMessage == "1 receipt deleted")
+        #expect(try store.count() == 2)
+        viewModel.undo()
+        #expect(viewModel.rows.map(\.merchant) == ["Costco Wholesale", "Lidl"])
+        #expect(viewModel.undoMessage == nil)
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try store.count() == 2, "an undone deletion never reaches the store")
+
+        viewModel.delete(ids: [costco])
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(try store.count() == 1)
+        #expect(try store.receipt(id: costco) == nil)
+        #expect(!viewModel.canUndo && viewModel.undoMessage == nil)
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+    }
+
+    @Test func aSecondDeletionCommitsTheFirst() async throws {
+        let store = try twoReceipts()
+        let viewModel = ReceiptListViewModel(store: store, locale: english, undoPeriod: .seconds(60))
+        await viewModel.reload().value
+        let ids = viewModel.rows.map(\.id)
+        viewModel.delete(ids: [ids[0]])
+        viewModel.delete(ids: [ids[1]])
+        #expect(try store.count() == 1)
+        #expect(viewModel.rows.isEmpty)
+        viewModel.commitPendingDeletion()
+        #expect(try store.count() == 0)
+    }
+
+    @Test func aFailingStoreShowsAnErrorInsteadOfRows() async {
+        struct Broken: ReceiptStore {
+            struct Failure: LocalizedError { var errorDescription: String? { "disk on fire" } }
+            func summaries(search: String?) throws -> [ReceiptSummary] { throw Failure() }
+            func receipt(id: String) throws -> ReceiptPayload? { throw Failure() }
+            func lineItems(receiptId: String) throws -> [LineItemPayload] { throw Failure() }
+            func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
+            func delete(ids: [String]) throws { throw Failure() }
+            func count() throws -> Int { throw Failure() }
+        }
+        let viewModel = ReceiptListViewModel(store: Broken(), locale: english)
+        await viewModel.reload().value
+        #expect(viewModel.rows.isEmpty)
+        #expect(viewModel.errorMessage?.contains("disk on fire") == true)
+    }
+}
