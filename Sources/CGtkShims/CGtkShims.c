@@ -18,7 +18,7 @@ gulong plutary_signal_connect_bool_pointer(gpointer instance, const char *signal
 gulong plutary_signal_connect_uint(gpointer instance, const char *signal, PlutaryUIntHandler handler, gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
-gulong plutary_signal_connect_two_pointers(gpointer instance, const char *signal, PlutaryTwoPointerHandler handler, gpointer data, GClosureNotify notify) {
+gulong plutary_signal_connect_open(gpointer instance, const char *signal, PlutaryOpenHandler handler, gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
 gulong plutary_signal_connect_drop(gpointer instance, const char *signal, PlutaryDropHandler handler, gpointer data, GClosureNotify notify) {

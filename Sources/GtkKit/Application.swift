@@ -19,18 +19,14 @@ public final class Application: Object {
 
     /// "open": the files given on the command line or by a file manager, as paths.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
-        on("open", pointers: { files, count in
-            // The second argument is n_files (a gint passed in a pointer-sized slot).
-            let n = Int(bitPattern: count)
-            guard let files else { return handler([]) }
-            let array = files.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            let paths = (0..<n).compactMap { index -> String? in
-                guard let file = array[index], let path = g_file_get_path(OpaquePointer(file)) else { return nil }
+        onOpenFiles { files, count in
+            let paths = (0..<count).compactMap { index -> String? in
+                guard let file = files?[index], let path = g_file_get_path(file) else { return nil }
                 defer { g_free(path) }
                 return String(cString: path)
             }
             handler(paths)
-        })
+        }
     }
 
     /// Runs the main loop with the Dispatch main queue attached; returns the exit status.

@@ -48,12 +48,12 @@ extension Object {
         }, box.retainedPointer, SignalBox<Void>.release))
     }
 
-    /// For signals with two pointer arguments ("open": files and hint count is special-cased by callers).
+    /// GApplication "open": the files and their count (the hint is ignored).
     @discardableResult
-    public func on(_ signal: String, pointers handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> UInt {
-        let box = SignalBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void>(handler)
-        return UInt(plutary_signal_connect_two_pointers(raw, signal, { _, a, b, data in
-            MainActor.assumeIsolated { SignalBox<@MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void>.from(data).handler(a, b) }
+    public func onOpenFiles(_ handler: @escaping @MainActor (UnsafeMutablePointer<OpaquePointer?>?, Int) -> Void) -> UInt {
+        let box = SignalBox<@MainActor (UnsafeMutablePointer<OpaquePointer?>?, Int) -> Void>(handler)
+        return UInt(plutary_signal_connect_open(raw, "open", { _, files, count, _, data in
+            MainActor.assumeIsolated { SignalBox<@MainActor (UnsafeMutablePointer<OpaquePointer?>?, Int) -> Void>.from(data).handler(files, Int(count)) }
         }, box.retainedPointer, SignalBox<Void>.release))
     }
 

@@ -10,7 +10,7 @@ public enum PlutaryGUI {
     public static func run(environment: AppEnvironment, arguments: [String]) -> Int32 {
         let resources = AppResources.locate()
         Gettext.setUp(localeDirectory: resources.localeDirectory)
-        let application = Application(id: AppResources.appId, handlesOpen: false)
+        let application = Application(id: AppResources.appId, handlesOpen: true)
         var coordinator: AppCoordinator?
         var navigator: GtkNavigator?
 
@@ -19,11 +19,15 @@ public enum PlutaryGUI {
             application.addAction(Action(name: "quit") { coordinator?.main?.viewModel.quit() }, accelerators: ["<Control>q"])
             application.setAccelerators(["<Control>w"], for: "win.close")
             application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
+            application.setAccelerators(["<Control>o"], for: "win.import")
+            application.setAccelerators(["<Control>v"], for: "win.paste-image")
+            application.setAccelerators(["<Control>f"], for: "win.find")
+            application.setAccelerators(["<Control>z"], for: "win.undo")
             for number in 1...AppSection.allCases.count {
                 application.setAccelerators(["<Control>\(number)"], for: "win.section-\(number)")
             }
         }
-        application.onActivate {
+        func showWindow() {
             if let window = navigator?.mainWindow?.window {
                 window.present()
                 return
@@ -33,6 +37,12 @@ public enum PlutaryGUI {
             let root = AppCoordinator(environment: environment, navigator: gtkNavigator)
             coordinator = root
             root.start()
+        }
+        application.onActivate { showWindow() }
+        // `plutary FILE...`, or "Open With" from a file manager (also into an already running window).
+        application.onOpen { paths in
+            showWindow()
+            coordinator?.main?.viewModel.importFiles(paths.map { URL(fileURLWithPath: $0) })
         }
         let status = application.run(arguments: arguments)
         coordinator = nil

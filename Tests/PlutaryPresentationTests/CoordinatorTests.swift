@@ -14,7 +14,7 @@ struct CoordinatorTests {
         let navigator = RecordingNavigator()
         let app = AppCoordinator(environment: try environment(sample: true), navigator: navigator)
         app.start()
-        #expect(navigator.events == [.mainWindow, .install(.receipts), .install(.products), .install(.analytics),
+        #expect(navigator.events == [.mainWindow, .installImport, .install(.receipts), .install(.products), .install(.analytics),
                                      .install(.settings), .show(.receipts)])
         #expect(app.main?.children.count == 4)
     }

@@ -7,11 +7,12 @@ import Testing
 /// A scanner that reads the merchant from the file's bytes after the PNG
 /// signature, fails on "FAIL", and can be slowed to test cancelling.
 private struct TextScanner: ReceiptScanning {
-    var delay: Duration = .zero
+    /// When set, each scan waits until the test opens it.
+    var gate: DispatchSemaphore?
     var parallelism: Int = 2
 
     func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
-        if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds)) }
+        gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
         struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
         if text == "FAIL" { throw Unreadable() }
@@ -75,15 +76,19 @@ struct ImportViewModelTests {
 
     @Test func cancellingStopsBeforeTheNextFileAndStillHandsOverWhatWasRead() async throws {
         let database = try AppDatabase.inMemory()
-        let viewModel = ImportViewModel(scanner: TextScanner(delay: .milliseconds(150), parallelism: 1),
+        let gate = DispatchSemaphore(value: 0)
+        let viewModel = ImportViewModel(scanner: TextScanner(gate: gate, parallelism: 1),
                                         images: ImageLibrary(database: database))
         let urls = try (0..<5).map { try image("r\($0).png", text: "Shop \($0)") }
         let items = await withCheckedContinuation { continuation in
             viewModel.onFinished = { continuation.resume(returning: $0) }
             viewModel.start(urls)
             Task {
-                try? await Task.sleep(for: .milliseconds(50))
+                // Cancel while the first file is being read, then let that read finish.
+                while viewModel.files[0].state != .reading { try? await Task.sleep(for: .milliseconds(5)) }
                 viewModel.cancel()
+                #expect(viewModel.isRunning, "the file being read still counts")
+                gate.signal()
             }
         }
         #expect(items.map(\.payload.merchantName) == ["Shop 0"])

@@ -4,7 +4,7 @@ import PlutaryPresentation
 @MainActor
 final class RecordingNavigator: MainNavigating {
     enum Event: Equatable {
-        case mainWindow, install(AppSection), show(AppSection), shortcuts, close, quit
+        case mainWindow, install(AppSection), installImport, show(AppSection), shortcuts, close, quit
     }
 
     private(set) var events: [Event] = []
@@ -15,6 +15,7 @@ final class RecordingNavigator: MainNavigating {
         events.append(.mainWindow)
     }
     func install(_ screen: SectionScreen) { events.append(.install(screen.section)) }
+    func installImport(_ viewModel: ImportViewModel) { events.append(.installImport) }
     func showSection(_ section: AppSection) { events.append(.show(section)) }
     func showShortcuts() { events.append(.shortcuts) }
     func closeMainWindow() { events.append(.close) }

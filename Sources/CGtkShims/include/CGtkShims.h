@@ -10,7 +10,7 @@ typedef void (*PlutaryPointerHandler)(gpointer instance, gpointer arg, gpointer 
 typedef gboolean (*PlutaryBoolHandler)(gpointer instance, gpointer user_data);
 typedef gboolean (*PlutaryBoolPointerHandler)(gpointer instance, gpointer arg, gpointer user_data);
 typedef void (*PlutaryUIntHandler)(gpointer instance, guint arg, gpointer user_data);
-typedef void (*PlutaryTwoPointerHandler)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
+typedef void (*PlutaryOpenHandler)(gpointer instance, GFile **files, gint n_files, const char *hint, gpointer user_data);
 typedef gboolean (*PlutaryDropHandler)(gpointer instance, const GValue *value, double x, double y, gpointer user_data);
 typedef gboolean (*PlutaryKeyHandler)(gpointer instance, guint keyval, guint keycode, GdkModifierType state, gpointer user_data);
 typedef void (*PlutaryMotionHandler)(gpointer instance, double x, double y, gpointer user_data);
@@ -22,7 +22,7 @@ gulong plutary_signal_connect_pointer(gpointer instance, const char *signal, Plu
 gulong plutary_signal_connect_bool(gpointer instance, const char *signal, PlutaryBoolHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_bool_pointer(gpointer instance, const char *signal, PlutaryBoolPointerHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_uint(gpointer instance, const char *signal, PlutaryUIntHandler handler, gpointer data, GClosureNotify notify);
-gulong plutary_signal_connect_two_pointers(gpointer instance, const char *signal, PlutaryTwoPointerHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_open(gpointer instance, const char *signal, PlutaryOpenHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_drop(gpointer instance, const char *signal, PlutaryDropHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_key(gpointer instance, const char *signal, PlutaryKeyHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify);

@@ -39,6 +39,10 @@ final class GtkNavigator: MainNavigating {
         }
     }
 
+    func installImport(_ viewModel: ImportViewModel) {
+        mainWindow?.installImport(ImportPanel(viewModel: viewModel))
+    }
+
     func showSection(_ section: AppSection) {
         mainWindow?.show(section)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkKit
 import PlutaryCore
 import PlutaryPresentation
@@ -13,6 +14,9 @@ final class MainWindowView {
     private let sidebar: Widget
     private var sectionButtons: [AppSection: Widget] = [:]
     private var screens: [AppSection: AnyObject] = [:]
+    private let content: Widget
+    private let dropHint: Widget
+    private var importPanel: ImportPanel?
 
     init(application: Application, viewModel: MainViewModel, preferences: any PreferenceStore) {
         self.viewModel = viewModel
@@ -27,6 +31,11 @@ final class MainWindowView {
         menuButton.setAccessibleLabel(tr("Main menu"))
         gtk_menu_button_set_menu_model(menuButton.opaque, UnsafeMutablePointer<GMenuModel>(MainWindowView.primaryMenu()))
         header.packEnd(menuButton)
+        let importButton = Widgets.button(label: tr("_Import…"))
+        importButton.tooltip = tr("Scan receipt images (Ctrl+O)")
+        gtk_actionable_set_action_name(importButton.opaque, "win.import")
+        importButton.addCSSClass("suggested-action")
+        header.packStart(importButton)
         window.setTitlebar(header)
 
         sidebar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, css: ["sidebar"])
@@ -34,6 +43,13 @@ final class MainWindowView {
         stack = Widget(retaining: gtk_stack_new())
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         stack.expand()
+        // The import panel sits above the section; a drop hint covers it while a drag hovers.
+        content = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        content.append(stack)
+        dropHint = Widgets.label(tr("Drop receipt images to import them"), css: ["drop-hint"])
+        dropHint.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
+        dropHint.isVisible = false
+        gtk_widget_set_can_target(dropHint.widget, 0)
 
         var group: Widget?
         for section in viewModel.sections {
@@ -53,12 +69,18 @@ final class MainWindowView {
             sectionButtons[section] = button
         }
 
+        let overlay = Widget(retaining: gtk_overlay_new())
+        gtk_overlay_set_child(overlay.opaque, content.widget)
+        gtk_overlay_add_overlay(overlay.opaque, dropHint.widget)
         let body = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
-        body.append(sidebar, Widgets.separator(GTK_ORIENTATION_VERTICAL), stack)
+        body.append(sidebar, Widgets.separator(GTK_ORIENTATION_VERTICAL), overlay)
         window.setChild(body)
+        FileDrop.install(on: window, hovering: { [weak self] hovering in self?.showDropHint(hovering) },
+                         dropped: { [weak self] urls in self?.viewModel.importFiles(urls) })
 
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
+            self.viewModel.windowClosing()
             let size = self.window.defaultSize
             preferences.set(.windowMaximized, .bool(self.window.isMaximized))
             if !self.window.isMaximized, size.width > 0, size.height > 0 {
@@ -83,9 +105,56 @@ final class MainWindowView {
 
     private func installActions() {
         window.addAction(Action(name: "close") { [weak self] in self?.viewModel.closeWindow() })
+        window.addAction(Action(name: "import") { [weak self] in self?.chooseFilesToImport() })
+        window.addAction(Action(name: "paste-image") { [weak self] in self?.pasteImage() })
+        window.addAction(Action(name: "find") { [weak self] in
+            self?.viewModel.select(.receipts)
+            self?.receiptList?.focusSearch()
+        })
+        window.addAction(Action(name: "undo") { [weak self] in self?.receiptList?.undo() })
         window.addAction(Action(name: "show-help-overlay") { [weak self] in self?.viewModel.showShortcuts() })
         for number in 1...viewModel.sections.count {
             window.addAction(Action(name: "section-\(number)") { [weak self] in self?.viewModel.selectSection(number: number) })
+        }
+    }
+
+    private var receiptList: ReceiptListView? { screens[.receipts] as? ReceiptListView }
+
+    func installImport(_ panel: ImportPanel) {
+        importPanel = panel
+        gtk_box_prepend(content.pointer(), panel.root.widget)
+    }
+
+    private func showDropHint(_ visible: Bool) {
+        dropHint.isVisible = visible
+        visible ? content.addCSSClass("drop-highlight") : content.removeCSSClass("drop-highlight")
+    }
+
+    private func chooseFilesToImport() {
+        FileChooser.openFiles(title: tr("Import Receipts"), accept: tr("_Import"), parent: window, multiple: true,
+                              filters: [FileChooser.Filter(name: tr("Images"), mimeTypes: ImageFileType.mimeTypes)]) { [weak self] urls in
+            self?.viewModel.importFiles(urls)
+        }
+    }
+
+    /// Ctrl+V outside a text field: an image is saved to a temporary PNG and imported; copied files are imported.
+    private func pasteImage() {
+        Clipboard.read(for: window) { [weak self] content in
+            switch content {
+            case .image(let png):
+                let url = FileManager.default.temporaryDirectory
+                    .appendingPathComponent("pasted-receipt-\(Int(Date().timeIntervalSince1970 * 1000)).png")
+                do {
+                    try png.write(to: url)
+                    self?.viewModel.importFiles([url])
+                } catch {
+                    self?.viewModel.importFiles([])
+                }
+            case .files(let urls):
+                self?.viewModel.importFiles(urls)
+            case .nothing:
+                break
+            }
         }
     }
 

@@ -1,51 +1,132 @@
 import CGtk
+import Foundation
 import GtkKit
 import PlutaryCore
 import PlutaryPresentation
 
-/// The Receipts screen: a search field, the receipts table, and an empty state.
+/// The Receipts screen: a search field, the receipts table whose rows expand
+/// into their line items, a footer with the visible totals, and an undo bar.
 @MainActor
 final class ReceiptListView {
     let root: Widget
     private let viewModel: ReceiptListViewModel
     private let content: ListOrEmpty
-    private let table: ColumnView<ReceiptRow>
+    private let table: TreeColumnView<ReceiptRow, LineItemRow>
+    private let search: Widget
     private let countLabel: Widget
+    private let totalsLabel: Widget
     private let errorLabel: Widget
+    private let toast: UndoToast
 
     init(viewModel: ReceiptListViewModel) {
         self.viewModel = viewModel
-        root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-        root.setMargins(12)
+        let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        page.setMargins(12)
 
         let toolbar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        let search = Widgets.searchEntry(placeholder: tr("Search receipts"))
+        search = Widgets.searchEntry(placeholder: tr("Search merchants, items, notes"))
+        search.tooltip = tr("Search (Ctrl+F)")
         search.expand(horizontally: true, vertically: false)
         countLabel = Widgets.label("", css: ["dim-label"])
         toolbar.append(search, countLabel)
         errorLabel = Widgets.label("", css: ["error"], xalign: 0)
 
-        table = ColumnView(bridge: ListModelBridge<ReceiptRow>())
+        table = TreeColumnView(bridge: ListModelBridge<ReceiptRow>(),
+                               childCount: { $0.summary.itemCount },
+                               child: { [viewModel] row, index in
+                                   let items = viewModel.items(of: row)
+                                   return items.indices.contains(index) ? items[index] : nil
+                               })
         table.setAccessibleLabel(tr("Receipts"))
-        table.addTextColumn(tr("Date")) { $0.date }
-        table.addTextColumn(tr("Merchant"), expand: true) { $0.merchant }
-        table.addTextColumn(tr("Category")) { $0.category }
-        table.addTextColumn(tr("Items"), xalign: 1) { $0.itemCount }
-        table.addTextColumn(tr("Total"), xalign: 1, css: ["numeric"]) { $0.total }
+        // Expanded, a receipt's items line up under it: name under the merchant, "2 × $3.00" under the count.
+        table.addTextColumn(tr("Merchant"), expand: true, parent: { $0.merchant }, child: { $0.description },
+                            order: { $0.merchant.localizedCaseInsensitiveCompare($1.merchant) == .orderedAscending })
+        table.addTextColumn(tr("Date"), parent: { $0.date }, child: { _ in "" },
+                            order: { ($0.summary.purchaseDate ?? "") < ($1.summary.purchaseDate ?? "") })
+        table.addTextColumn(tr("Category"), parent: { $0.category }, child: { $0.category },
+                            order: { $0.category.localizedCaseInsensitiveCompare($1.category) == .orderedAscending })
+        table.addTextColumn(tr("Items"), xalign: 1, css: ["numeric"], parent: { $0.itemCount }, child: { $0.quantityAndPrice },
+                            order: { $0.summary.itemCount < $1.summary.itemCount })
+        table.addTextColumn(tr("Total"), xalign: 1, css: ["numeric"], parent: { $0.total }, child: { $0.total },
+                            order: ReceiptListView.totalOrder)
 
         let empty = StatusPage.make(icon: "document-open-recent-symbolic", title: viewModel.emptyTitle, hint: viewModel.emptyHint)
         content = ListOrEmpty(list: table, empty: empty.page)
-        root.append(toolbar, errorLabel, content.root)
+        totalsLabel = Widgets.label("", css: ["dim-label", "numeric", "receipts-footer"], xalign: 1)
+        gtk_label_set_selectable(totalsLabel.opaque, 1)
+        page.append(toolbar, errorLabel, content.root, totalsLabel)
+
+        toast = UndoToast { [weak viewModel] in viewModel?.undo() }
+        root = Widget(retaining: gtk_overlay_new())
+        gtk_overlay_set_child(root.opaque, page.widget)
+        gtk_overlay_add_overlay(root.opaque, toast.root.widget)
 
         search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
+        installKeys()
         observe { [weak self] in self?.render() }
     }
+
+    /// Totals of one currency sort by amount; different currencies group by code.
+    private static func totalOrder(_ a: ReceiptRow, _ b: ReceiptRow) -> Bool {
+        switch (a.summary.total, b.summary.total) {
+        case let (x?, y?): x.currency == y.currency ? x.minorUnits < y.minorUnits : x.currency < y.currency
+        case (nil, _?): true
+        default: false
+        }
+    }
+
+    private func installKeys() {
+        let keys = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
+        keys.onKeyPressed { [weak self] keyval, state in
+            guard let self else { return false }
+            let plain = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
+            switch Int32(keyval) {
+            case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+                guard plain else { return false }
+                self.deleteSelected()
+                return true
+            case GDK_KEY_Right, GDK_KEY_plus, GDK_KEY_KP_Add:
+                return plain && self.expandSelected(true)
+            case GDK_KEY_Left, GDK_KEY_minus, GDK_KEY_KP_Subtract:
+                return plain && self.expandSelected(false)
+            default:
+                return false
+            }
+        }
+        table.addController(keys)
+    }
+
+    private func expandSelected(_ expand: Bool) -> Bool {
+        guard let position = table.selectedPosition else { return false }
+        if !expand, case .child(let parent, _)? = table.node(at: position) {
+            // Left on an item goes back to its receipt.
+            for candidate in stride(from: position, through: 0, by: -1) where table.node(at: candidate) == .parent(parent) {
+                table.select(position: candidate)
+                return true
+            }
+        }
+        return table.setExpanded(expand, at: position)
+    }
+
+    func deleteSelected() {
+        let ids = table.selectedParents.compactMap { table.bridge.item(at: $0)?.id }
+        viewModel.delete(ids: ids)
+    }
+
+    func undo() { viewModel.undo() }
+
+    func focusSearch() { search.grabFocus() }
+
+    /// Ids of the selected receipts, for commands that act on a selection.
+    var selectedIds: [String] { table.selectedParents.compactMap { table.bridge.item(at: $0)?.id } }
 
     private func render() {
         table.bridge.replace(with: viewModel.rows)
         content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
+        totalsLabel.setLabel(viewModel.totalsText)
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
+        toast.show(viewModel.undoMessage)
     }
 }

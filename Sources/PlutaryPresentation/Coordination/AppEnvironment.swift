@@ -8,25 +8,30 @@ public struct AppEnvironment: Sendable {
     public let spending: any SpendingReporting
     public let preferences: any PreferenceStore
     public let tokens: any TokenStore
+    public let scanner: any ReceiptScanning
     /// Where the data lives, for Settings ("in memory" for fixtures).
     public let dataLocationDescription: String
     public let version: String
 
     /// The live services over one store.
-    public init(database: AppDatabase, preferences: any PreferenceStore, tokens: any TokenStore, version: String) {
+    public init(database: AppDatabase, preferences: any PreferenceStore, tokens: any TokenStore,
+                scanner: any ReceiptScanning, version: String) {
         self.database = database
         receipts = ReceiptRepository(database: database)
         products = ProductRepository(database: database)
         spending = SpendingRepository(database: database)
         self.preferences = preferences
         self.tokens = tokens
+        self.scanner = scanner
         dataLocationDescription = database.location?.directory.path ?? tr("In memory (fixture)")
         self.version = version
     }
 
     /// Over `database` with preferences and tokens kept in memory: tests and headless use.
     @MainActor
-    public static func inMemory(database: AppDatabase, version: String) -> AppEnvironment {
-        AppEnvironment(database: database, preferences: MemoryPreferenceStore(), tokens: MemoryTokenStore(), version: version)
+    public static func inMemory(database: AppDatabase, version: String,
+                                scanner: any ReceiptScanning = UnavailableScanner()) -> AppEnvironment {
+        AppEnvironment(database: database, preferences: MemoryPreferenceStore(), tokens: MemoryTokenStore(),
+                       scanner: scanner, version: version)
     }
 }

@@ -4,6 +4,8 @@
 public protocol MainNavigating: AnyObject {
     func showMainWindow(_ viewModel: MainViewModel)
     func install(_ screen: SectionScreen)
+    /// The import progress panel, shown while an import runs and until dismissed.
+    func installImport(_ viewModel: ImportViewModel)
     func showSection(_ section: AppSection)
     func showShortcuts()
     func closeMainWindow()

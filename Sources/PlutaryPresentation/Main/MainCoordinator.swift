@@ -6,6 +6,7 @@ import PlutaryCore
 public final class MainCoordinator: Coordinator, CoordinatorDelegate {
     public weak var delegate: CoordinatorDelegate?
     public let viewModel: MainViewModel
+    public let importer: ImportViewModel
     public private(set) var children: [AppSection: Coordinator] = [:]
     private let environment: AppEnvironment
     private let navigator: MainNavigating
@@ -14,11 +15,14 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
         self.environment = environment
         self.navigator = navigator
         self.viewModel = MainViewModel(title: tr("Plutary"))
+        self.importer = ImportViewModel(scanner: environment.scanner, images: ImageLibrary(database: environment.database))
     }
 
     public func start() {
         viewModel.onRoute = { [weak self] route in self?.handle(route) }
+        importer.onFinished = { [weak self] items in self?.imported(items) }
         navigator.showMainWindow(viewModel)
+        navigator.installImport(importer)
         children = [
             .receipts: ReceiptsCoordinator(environment: environment, navigator: navigator),
             .products: ProductsCoordinator(environment: environment, navigator: navigator),
@@ -39,8 +43,24 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
         case .closeWindow:
             navigator.closeMainWindow()
         case .quit:
+            finishPendingWork()
             delegate?.didFinish(from: self)
+        case .importFiles(let urls):
+            importer.start(urls)
+        case .windowClosing:
+            finishPendingWork()
         }
+    }
+
+    private var receipts: ReceiptsCoordinator? { children[.receipts] as? ReceiptsCoordinator }
+
+    /// Scanned receipts go to review; the list shows whatever got saved.
+    private func imported(_ items: [ReviewItem]) {
+        receipts?.refresh()
+    }
+
+    private func finishPendingWork() {
+        receipts?.viewModel.commitPendingDeletion()
     }
 
     public func didFinish(from coordinator: Coordinator) {}

@@ -1,7 +1,13 @@
+import Foundation
+
 /// What the main window asks its coordinator to do.
 public enum MainRoute: Equatable, Sendable {
     case section(AppSection)
     case shortcuts
     case closeWindow
     case quit
+    /// Scan these images (dropped, opened, pasted or given on the command line).
+    case importFiles([URL])
+    /// The window is going away: finish what waits (pending deletions).
+    case windowClosing
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The main window: which section is showing, and the window-level commands.
@@ -32,4 +33,9 @@ public final class MainViewModel {
     public func showShortcuts() { onRoute(.shortcuts) }
     public func closeWindow() { onRoute(.closeWindow) }
     public func quit() { onRoute(.quit) }
+    public func importFiles(_ urls: [URL]) {
+        guard !urls.isEmpty else { return }
+        onRoute(.importFiles(urls))
+    }
+    public func windowClosing() { onRoute(.windowClosing) }
 }

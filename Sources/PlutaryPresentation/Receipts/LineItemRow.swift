@@ -18,4 +18,10 @@ public struct LineItemRow: Hashable, Sendable {
         total = format(item.total)
         category = item.category ?? ""
     }
+
+    /// "0.840 kg × CA$3.26", "2 × CA$0.24", or nothing for a single item without a unit price.
+    public var quantityAndPrice: String {
+        if unitPrice.isEmpty { return quantity == "1" ? "" : quantity }
+        return "\(quantity) × \(unitPrice)"
+    }
 }

@@ -30,7 +30,7 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
     public init(store: any ReceiptStore, locale: Locale = .current,
-                searchDelay: Duration = .milliseconds(150), undoPeriod: Duration = .seconds(6)) {
+                searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
         self.store = store
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)

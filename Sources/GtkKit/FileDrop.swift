@@ -1,0 +1,55 @@
+import CGtk
+import CGtkShims
+import Foundation
+
+/// Accepts files dragged onto a widget from a file manager (one or many), and
+/// says when a drag hovers so the widget can show where to drop.
+@MainActor
+public enum FileDrop {
+    public static func install(on widget: Widget, hovering: @escaping @MainActor (Bool) -> Void,
+                               dropped: @escaping @MainActor ([URL]) -> Void) {
+        let target = Object(adopting: UnsafeMutableRawPointer(gtk_drop_target_new(plutary_type_file_list(), GDK_ACTION_COPY)))
+        var types = [plutary_type_file_list(), plutary_type_file()]
+        gtk_drop_target_set_gtypes(target.opaque, &types, gsize(types.count))
+        target.onDrop { value, _, _ in
+            hovering(false)
+            let urls = urls(in: value)
+            guard !urls.isEmpty else { return false }
+            // After the drop finishes, so the source is not kept waiting on our work.
+            DispatchQueue.main.async { dropped(urls) }
+            return true
+        }
+        widget.addController(target)
+
+        // The drop target's own enter/motion signals must answer an action; this controller only watches.
+        let motion = Object(adopting: UnsafeMutableRawPointer(gtk_drop_controller_motion_new()))
+        motion.on("enter", point: { _, _ in hovering(true) })
+        motion.on("leave") { hovering(false) }
+        widget.addController(motion)
+    }
+
+    private static func urls(in value: UnsafePointer<GValue>) -> [URL] {
+        if plutary_value_holds(value, plutary_type_file_list()) != 0 {
+            guard let list = g_value_get_boxed(value) else { return [] }
+            var urls: [URL] = []
+            var node = gdk_file_list_get_files(OpaquePointer(list))
+            let head = node
+            while let current = node {
+                if let url = url(of: current.pointee.data) { urls.append(url) }
+                node = current.pointee.next
+            }
+            g_slist_free(head)
+            return urls
+        }
+        if plutary_value_holds(value, plutary_type_file()) != 0 {
+            return url(of: g_value_get_object(value)).map { [$0] } ?? []
+        }
+        return []
+    }
+
+    static func url(of file: UnsafeMutableRawPointer?) -> URL? {
+        guard let file, let path = g_file_get_path(OpaquePointer(file)) else { return nil }
+        defer { g_free(path) }
+        return URL(fileURLWithPath: String(cString: path))
+    }
+}

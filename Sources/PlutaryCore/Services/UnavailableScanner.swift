@@ -1,0 +1,17 @@
+import Foundation
+
+/// The scanner of an environment without an OCR engine (headless tools and
+/// tests that never import): every scan fails with a message saying so.
+public struct UnavailableScanner: ReceiptScanning {
+    public struct Unavailable: LocalizedError {
+        public var errorDescription: String? { tr("Receipt scanning is not available here.") }
+    }
+
+    public init() {}
+
+    public var parallelism: Int { 1 }
+
+    public func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
+        throw Unavailable()
+    }
+}
