@@ -9,6 +9,7 @@ final class GtkNavigator: MainNavigating {
     private let application: Application
     private let preferences: any PreferenceStore
     private(set) var mainWindow: MainWindowView?
+    private var stallMeter: StallMeter?
 
     init(application: Application, preferences: any PreferenceStore) {
         self.application = application
@@ -41,6 +42,7 @@ final class GtkNavigator: MainNavigating {
 
     func installImport(_ viewModel: ImportViewModel) {
         mainWindow?.installImport(ImportPanel(viewModel: viewModel))
+        stallMeter = StallMeter.attachIfRequested(to: viewModel)
     }
 
     func showSection(_ section: AppSection) {

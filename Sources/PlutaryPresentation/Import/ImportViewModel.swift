@@ -71,7 +71,9 @@ public final class ImportViewModel {
         let scanner = self.scanner
         let images = self.images
         let queue = self.queue
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        // Threads of our own, not the shared pool: they run at a lower priority and end with the queue.
+        let worker = Thread { [weak self] in
+            ThreadPriority.lowerCurrentThread()
             while let (id, url) = queue.next() {
                 DispatchQueue.main.async { self?.update(id, .reading) }
                 let outcome = Result { try Self.scan(url, scanner: scanner, images: images) }
@@ -79,6 +81,8 @@ public final class ImportViewModel {
             }
             DispatchQueue.main.async { self?.finishIfDrained() }
         }
+        worker.name = "plutary-import"
+        worker.start()
     }
 
     /// Off the main thread: copy the image in (deduplicated by content), then read it.
