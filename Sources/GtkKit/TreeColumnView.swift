@@ -37,9 +37,12 @@ public final class TreeColumnView<Parent, Child>: Widget {
             objects.forEach { g_object_unref($0) }
             return store
         }
-        // Each constructor takes over the reference it is given.
+        // Each constructor takes over the reference it is given. Sorting applies to the
+        // parents (the root model), below the tree, so it never needs a row object per receipt.
         g_object_ref(UnsafeMutableRawPointer(bridge.model))
-        tree = Object(adopting: UnsafeMutableRawPointer(gtk_tree_list_model_new(bridge.model, 0, 0, { item, data in
+        sorted = Object(adopting: UnsafeMutableRawPointer(gtk_sort_list_model_new(bridge.model, nil)))
+        g_object_ref(sorted.raw)
+        tree = Object(adopting: UnsafeMutableRawPointer(gtk_tree_list_model_new(sorted.opaque, 0, 0, { item, data in
             guard let item else { return nil }
             var model: OpaquePointer?
             MainActor.assumeIsolated { model = Unmanaged<ChildModels>.fromOpaque(data!).takeUnretainedValue().make(item) }
@@ -48,18 +51,13 @@ public final class TreeColumnView<Parent, Child>: Widget {
             Unmanaged<ChildModels>.fromOpaque(data!).release()
         })))
         g_object_ref(tree.raw)
-        sorted = Object(adopting: UnsafeMutableRawPointer(gtk_sort_list_model_new(tree.opaque, nil)))
-        g_object_ref(sorted.raw)
-        selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(sorted.opaque)))
+        selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(tree.opaque)))
         g_object_ref(selection.raw)
         super.init(retaining: gtk_column_view_new(selection.opaque))
         gtk_column_view_set_show_row_separators(opaque, 1)
-        // Header clicks drive the column view's sorter; the row sorter keeps children under their parent.
-        let columnSorter = gtk_column_view_get_sorter(opaque)!
-        g_object_ref(UnsafeMutableRawPointer(columnSorter))
-        let rowSorter = gtk_tree_list_row_sorter_new(UnsafeMutablePointer<GtkSorter>(columnSorter))!
-        gtk_sort_list_model_set_sorter(sorted.opaque, UnsafeMutablePointer<GtkSorter>(rowSorter))
-        g_object_unref(UnsafeMutableRawPointer(rowSorter))
+        // Header clicks drive the column view's sorter; incremental sorting spreads a big sort over frames.
+        gtk_sort_list_model_set_sorter(sorted.opaque, gtk_column_view_get_sorter(opaque))
+        gtk_sort_list_model_set_incremental(sorted.opaque, 1)
     }
 
     /// Adds a column of labels. The first column added carries the expander arrow.
@@ -111,8 +109,6 @@ public final class TreeColumnView<Parent, Child>: Widget {
             case (.parent(let i), .parent(let j)):
                 guard let x = bridge.item(at: i), let y = bridge.item(at: j) else { return 0 }
                 return order(x, y) ? -1 : (order(y, x) ? 1 : 0)
-            case (.child(_, let i), .child(_, let j)):
-                return i < j ? -1 : (i > j ? 1 : 0)
             default:
                 return 0
             }
@@ -130,7 +126,7 @@ public final class TreeColumnView<Parent, Child>: Widget {
 
     // MARK: Rows
 
-    public var rowCount: Int { Int(g_list_model_get_n_items(sorted.opaque)) }
+    public var rowCount: Int { Int(g_list_model_get_n_items(tree.opaque)) }
 
     /// The node shown at a position of the (sorted, expanded) list.
     public func node(at position: Int) -> Node? {
@@ -142,7 +138,7 @@ public final class TreeColumnView<Parent, Child>: Widget {
     }
 
     private func listRow(at position: Int) -> OpaquePointer? {
-        guard position >= 0, position < rowCount, let row = g_list_model_get_item(sorted.opaque, guint(position)) else { return nil }
+        guard position >= 0, position < rowCount, let row = g_list_model_get_item(tree.opaque, guint(position)) else { return nil }
         return OpaquePointer(row)
     }
 

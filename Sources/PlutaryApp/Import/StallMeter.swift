@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import PlutaryPresentation
 
-/// Measures how long the GTK main loop goes without running while an import
-/// scans (a 5 ms tick that notes the longest gap), and reports it on stderr when
-/// the import ends. Enabled by PLUTARY_MEASURE_STALLS=1, for the e2e test and benchmarks.
+/// Measures how long the GTK main loop goes without running (a 5 ms tick that
+/// notes the longest gap) and reports on stderr: while an import scans, when it
+/// ends; and every stall over 50 ms as it happens, with what the window was doing.
+/// Enabled by PLUTARY_MEASURE_STALLS=1, for the e2e test and benchmarks.
 @MainActor
 final class StallMeter {
     private var last = DispatchTime.now()
@@ -32,7 +33,11 @@ final class StallMeter {
 
     private func tick() {
         let now = DispatchTime.now()
-        if measuring { longest = max(longest, now.uptimeNanoseconds - last.uptimeNanoseconds) }
+        let gap = now.uptimeNanoseconds - last.uptimeNanoseconds
+        if measuring { longest = max(longest, gap) }
+        if gap > 50_000_000 {
+            FileHandle.standardError.write(Data(String(format: "stall: %.1f ms%@\n", Double(gap) / 1e6, measuring ? " (importing)" : "").utf8))
+        }
         last = now
     }
 
