@@ -36,7 +36,7 @@ APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev liblepto
 	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pyatspi gnome-keyring imagemagick xdotool
 
 .PHONY: all deps locales build schemas mo data run test unit-test e2e install-test validate \
-	install uninstall pot po bench clean
+	install uninstall pot po po-check bench clean
 
 all: build
 
@@ -136,14 +136,29 @@ uninstall:
 # po/POTFILES: every Swift source that calls tr("…") or trn("…"). The data files
 # go first because the last xgettext run writes the header. The C lexer does not
 # know Swift's """ literals and warns about them; the messages are still found.
+# POTFILES and POT can point elsewhere, which po-check uses.
+POTFILES ?= po/POTFILES
+POT ?= po/plutary.pot
 pot: deps
-	grep -rlE '\btrn?\("' Sources --include='*.swift' | LC_ALL=C sort > po/POTFILES
-	xgettext --from-code=UTF-8 --add-comments=Translators: -o po/plutary.pot $(POT_DATA)
-	@mkdir -p $(BUILD_DIR)
+	@mkdir -p $(BUILD_DIR) $(dir $(POT)) $(dir $(POTFILES))
+	grep -rlE '\btrn?\("' Sources --include='*.swift' | LC_ALL=C sort > $(POTFILES)
+	xgettext --from-code=UTF-8 --add-comments=Translators: -o $(POT) $(POT_DATA)
 	xgettext --join-existing --language=C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --add-comments=Translators: \
 		--package-name=plutary --package-version=0.1.0 --copyright-holder="The Plutary developers" \
-		--msgid-bugs-address=https://github.com/plutary/plutary/issues --files-from=po/POTFILES -o po/plutary.pot \
+		--msgid-bugs-address=https://github.com/plutary/plutary/issues --files-from=$(POTFILES) -o $(POT) \
 		2>$(BUILD_DIR)/xgettext.log; status=$$?; grep -v 'unterminated string literal' $(BUILD_DIR)/xgettext.log >&2; exit $$status
+
+# Fails unless po/ is up to date with the sources and every message is translated in
+# every language: the check for after `make pot && make po` and translating.
+po-check: deps
+	$(MAKE) --no-print-directory pot POTFILES=$(BUILD_DIR)/po-check/POTFILES POT=$(BUILD_DIR)/po-check/plutary.pot
+	@cmp -s po/POTFILES $(BUILD_DIR)/po-check/POTFILES || { echo "po/POTFILES is out of date: run make pot"; exit 1; }
+	@for lang in $(LINGUAS); do \
+		msgmerge --quiet -o $(BUILD_DIR)/po-check/$$lang.po po/$$lang.po $(BUILD_DIR)/po-check/plutary.pot || exit 1; \
+		left=$$(msgattrib --no-obsolete --untranslated $(BUILD_DIR)/po-check/$$lang.po; msgattrib --no-obsolete --only-fuzzy $(BUILD_DIR)/po-check/$$lang.po); \
+		if [ -n "$$left" ]; then echo "po/$$lang.po lacks translations (make pot && make po, then translate):"; echo "$$left"; exit 1; fi; \
+		echo "po/$$lang.po: every message translated"; \
+	done
 
 po: deps
 	for lang in $(LINGUAS); do msgmerge --update --backup=none --previous po/$$lang.po po/plutary.pot || exit 1; done
