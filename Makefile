@@ -1,23 +1,49 @@
-# Thin glue: install what the build needs, build, run, test.
+# Thin glue: install what the build needs, build, run, test, install.
 SWIFT ?= swift
 BUILD_DIR := .build
 BIN := $(BUILD_DIR)/debug/plutary
 SCHEMA_DIR := $(BUILD_DIR)/schemas
 E2E_OUT ?= $(CURDIR)/e2e-screenshots
 
+APP_ID := io.github.plutary.Plutary
+# `make install` builds this configuration; the Flatpak adds --static-swift-stdlib.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD_CONFIG ?= release
+SWIFT_BUILD_FLAGS ?=
+bindir := $(PREFIX)/bin
+datadir := $(PREFIX)/share
+
+# Translations: .mo files under .build/locale for running from the source tree,
+# and the desktop file and metainfo with their translations merged in.
+LINGUAS := $(shell sed 's/\#.*//' po/LINGUAS)
+LOCALE_DIR := $(BUILD_DIR)/locale
+MO_FILES := $(foreach lang,$(LINGUAS),$(LOCALE_DIR)/$(lang)/LC_MESSAGES/plutary.mo)
+PO_FILES := $(foreach lang,$(LINGUAS),po/$(lang).po)
+GEN_DIR := $(BUILD_DIR)/data
+DESKTOP := $(GEN_DIR)/$(APP_ID).desktop
+METAINFO := $(GEN_DIR)/$(APP_ID).metainfo.xml
+POT_DATA := data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml data/$(APP_ID).gschema.xml
+ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+# Locales the translated e2e and install tests run under.
+TEST_LOCALES := fr_FR de_DE
+
 # Debian/Ubuntu packages for building, running and testing.
 APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev libleptonica-dev libsecret-1-dev \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu \
-	libglib2.0-bin dconf-gsettings-backend gettext desktop-file-utils appstream \
+	libglib2.0-bin dconf-gsettings-backend gettext desktop-file-utils appstream flatpak-builder locales \
 	fonts-dejavu-core fonts-noto-cjk \
 	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pyatspi gnome-keyring imagemagick xdotool
 
-.PHONY: all deps build schemas run test unit-test e2e bench clean
+.PHONY: all deps locales build schemas mo data run test unit-test e2e install-test validate \
+	install uninstall pot po po-check bench clean
 
 all: build
 
+# Outside Debian/Ubuntu (a Flatpak SDK, another distribution) the tools must already be there.
 deps:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	@if ! command -v dpkg-query >/dev/null; then exit 0; fi; \
+	missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing missing packages:" $$missing; \
 		if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -25,11 +51,37 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: install it from https://swift.org/install and put it on PATH."; exit 1; }
 
+# GTK only honours LANGUAGE when setlocale succeeds, so the translated tests need real locales.
+locales: deps
+	@missing=$$(for l in $(TEST_LOCALES); do locale -a | grep -qix "$$l.utf-\?8" || echo $$l; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Generating locales:" $$missing; \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		for l in $$missing; do $$SUDO sed -i "s/^# *\($$l.UTF-8 UTF-8\)/\1/" /etc/locale.gen; done; \
+		$$SUDO locale-gen; \
+	fi
+
 schemas: deps
 	@mkdir -p $(SCHEMA_DIR)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 
-build: deps schemas
+$(LOCALE_DIR)/%/LC_MESSAGES/plutary.mo: po/%.po | deps
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+mo: $(MO_FILES)
+
+$(GEN_DIR)/%.desktop: data/%.desktop $(PO_FILES) po/LINGUAS | deps
+	@mkdir -p $(@D)
+	msgfmt --desktop --template=$< -d po -o $@
+
+$(GEN_DIR)/%.metainfo.xml: data/%.metainfo.xml $(PO_FILES) po/LINGUAS | deps
+	@mkdir -p $(@D)
+	msgfmt --xml --template=$< -d po -o $@
+
+data: $(DESKTOP) $(METAINFO)
+
+build: deps schemas mo
 	$(SWIFT) build
 
 run: build
@@ -38,10 +90,78 @@ run: build
 unit-test: build
 	xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- $(SWIFT) test
 
-e2e: build
+e2e: build locales
 	bash Tests/e2e/run.sh $(BIN) $(E2E_OUT)
+	bash Tests/e2e/run_translated.sh $(BIN) $(E2E_OUT)
 
-test: unit-test e2e
+# Installs the debug build into a temporary prefix and runs it from there.
+install-test: build locales
+	bash Tests/desktop/install_test.sh
+
+validate: deps data
+	desktop-file-validate data/$(APP_ID).desktop $(DESKTOP)
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml $(METAINFO)
+	glib-compile-schemas --strict --dry-run data
+	for po in $(PO_FILES); do msgfmt --check -o /dev/null $$po || exit 1; done
+	python3 Tests/desktop/check_icons.py data/$(APP_ID).desktop data/icons
+	python3 Tests/desktop/check_translatable_test.py
+	python3 Tests/desktop/check_translatable.py Sources/PlutaryApp
+	python3 Tests/desktop/check_flatpak_test.py
+	python3 Tests/desktop/check_flatpak.py flatpak/$(APP_ID).json
+
+test: validate unit-test e2e install-test
+
+install: mo data
+	$(SWIFT) build -c $(BUILD_CONFIG) $(SWIFT_BUILD_FLAGS)
+	install -Dm755 $(BUILD_DIR)/$(BUILD_CONFIG)/plutary $(DESTDIR)$(bindir)/plutary
+	install -Dm644 $(DESKTOP) $(DESTDIR)$(datadir)/applications/$(APP_ID).desktop
+	install -Dm644 $(METAINFO) $(DESTDIR)$(datadir)/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 data/$(APP_ID).gschema.xml $(DESTDIR)$(datadir)/glib-2.0/schemas/$(APP_ID).gschema.xml
+	glib-compile-schemas $(DESTDIR)$(datadir)/glib-2.0/schemas
+	for icon in $(ICONS); do install -Dm644 data/$$icon $(DESTDIR)$(datadir)/$$icon || exit 1; done
+	install -Dm644 data/style.css $(DESTDIR)$(datadir)/plutary/style.css
+	for lang in $(LINGUAS); do install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/plutary.mo \
+		$(DESTDIR)$(datadir)/locale/$$lang/LC_MESSAGES/plutary.mo || exit 1; done
+
+# uninstall recompiles what other schemas remain, or drops the compiled file that still holds ours.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/plutary $(DESTDIR)$(datadir)/applications/$(APP_ID).desktop \
+		$(DESTDIR)$(datadir)/metainfo/$(APP_ID).metainfo.xml $(DESTDIR)$(datadir)/glib-2.0/schemas/$(APP_ID).gschema.xml \
+		$(addprefix $(DESTDIR)$(datadir)/,$(ICONS)) $(DESTDIR)$(datadir)/plutary/style.css \
+		$(foreach lang,$(LINGUAS),$(DESTDIR)$(datadir)/locale/$(lang)/LC_MESSAGES/plutary.mo)
+	-rmdir $(DESTDIR)$(datadir)/plutary
+	schemas=$(DESTDIR)$(datadir)/glib-2.0/schemas; \
+	if ls $$schemas/*.gschema.xml >/dev/null 2>&1; then glib-compile-schemas $$schemas; else rm -f $$schemas/gschemas.compiled; fi
+
+# po/POTFILES: every Swift source that calls tr("…") or trn("…"). The data files
+# go first because the last xgettext run writes the header. The C lexer does not
+# know Swift's """ literals and warns about them; the messages are still found.
+# POTFILES and POT can point elsewhere, which po-check uses.
+POTFILES ?= po/POTFILES
+POT ?= po/plutary.pot
+pot: deps
+	@mkdir -p $(BUILD_DIR) $(dir $(POT)) $(dir $(POTFILES))
+	grep -rlE '\btrn?\("' Sources --include='*.swift' | LC_ALL=C sort > $(POTFILES)
+	xgettext --from-code=UTF-8 --add-comments=Translators: -o $(POT) $(POT_DATA)
+	xgettext --join-existing --language=C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 --add-comments=Translators: \
+		--package-name=plutary --package-version=0.1.0 --copyright-holder="The Plutary developers" \
+		--msgid-bugs-address=https://github.com/plutary/plutary/issues --files-from=$(POTFILES) -o $(POT) \
+		2>$(BUILD_DIR)/xgettext.log; status=$$?; grep -v 'unterminated string literal' $(BUILD_DIR)/xgettext.log >&2; exit $$status
+
+# Fails unless po/ is up to date with the sources and every message is translated in
+# every language: the check for after `make pot && make po` and translating.
+po-check: deps
+	$(MAKE) --no-print-directory pot POTFILES=$(BUILD_DIR)/po-check/POTFILES POT=$(BUILD_DIR)/po-check/plutary.pot
+	@cmp -s po/POTFILES $(BUILD_DIR)/po-check/POTFILES || { echo "po/POTFILES is out of date: run make pot"; exit 1; }
+	@for lang in $(LINGUAS); do \
+		msgmerge --quiet -o $(BUILD_DIR)/po-check/$$lang.po po/$$lang.po $(BUILD_DIR)/po-check/plutary.pot || exit 1; \
+		left=$$(msgattrib --no-obsolete --untranslated $(BUILD_DIR)/po-check/$$lang.po; msgattrib --no-obsolete --only-fuzzy $(BUILD_DIR)/po-check/$$lang.po); \
+		if [ -n "$$left" ]; then echo "po/$$lang.po lacks translations (make pot && make po, then translate):"; echo "$$left"; exit 1; fi; \
+		echo "po/$$lang.po: every message translated"; \
+	done
+
+po: deps
+	for lang in $(LINGUAS); do msgmerge --update --backup=none --previous po/$$lang.po po/plutary.pot || exit 1; done
 
 # Benchmarks print markdown tables; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts

@@ -28,8 +28,16 @@ struct AppResources {
             ?? sourceTree.flatMap { existing($0.appendingPathComponent(".build/schemas/gschemas.compiled")) }.map { $0.deletingLastPathComponent() }
         let css = existing(prefixShare.appendingPathComponent("plutary/style.css"))
             ?? sourceTree.flatMap { existing($0.appendingPathComponent("data/style.css")) }
-        let locale = existing(prefixShare.appendingPathComponent("locale/fr/LC_MESSAGES/plutary.mo")).map { _ in prefixShare.appendingPathComponent("locale") }
-            ?? sourceTree.flatMap { existing($0.appendingPathComponent(".build/locale")) }
+        // `make mo` builds the source tree's catalogues into .build/locale.
+        let locale = [prefixShare.appendingPathComponent("locale"), sourceTree?.appendingPathComponent(".build/locale")]
+            .compactMap { $0 }
+            .first { holdsCatalogue($0, fileManager: fm) }
         return AppResources(schemaDirectory: schema, cssFile: css, localeDirectory: locale)
+    }
+
+    /// Whether `directory` has a plutary.mo for at least one language (LANG/LC_MESSAGES/plutary.mo).
+    private static func holdsCatalogue(_ directory: URL, fileManager fm: FileManager) -> Bool {
+        guard let languages = try? fm.contentsOfDirectory(atPath: directory.path) else { return false }
+        return languages.contains { fm.fileExists(atPath: directory.appendingPathComponent("\($0)/LC_MESSAGES/\(Gettext.domain).mo").path) }
     }
 }
