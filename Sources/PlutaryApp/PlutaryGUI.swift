@@ -7,9 +7,11 @@ import PlutaryPresentation
 /// Starts the desktop application over a prepared environment.
 @MainActor
 public enum PlutaryGUI {
-    public static func run(environment: AppEnvironment, arguments: [String]) -> Int32 {
+    /// `makeEnvironment` runs once translations are set up, so its strings are translated too.
+    public static func run(arguments: [String], makeEnvironment: () -> AppEnvironment) -> Int32 {
         let resources = AppResources.locate()
         Gettext.setUp(localeDirectory: resources.localeDirectory)
+        let environment = makeEnvironment()
         let application = Application(id: AppResources.appId, handlesOpen: true)
         var coordinator: AppCoordinator?
         var navigator: GtkNavigator?

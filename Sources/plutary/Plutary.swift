@@ -26,11 +26,12 @@ struct Plutary: ParsableCommand {
         let database = try global.openDatabase()
         let status = MainActor.assumeIsolated {
             // The keyring-backed token store arrives with remote analysis; until then tokens stay in memory.
-            let preferences = Preferences()
-            let environment = AppEnvironment(database: database, preferences: preferences, tokens: MemoryTokenStore(),
-                                             scanner: LocalReceiptScanner(languages: preferences.strings(.ocrLanguages)),
-                                             version: Plutary.version)
-            return PlutaryGUI.run(environment: environment, arguments: [CommandLine.arguments[0]] + files.map(absolutePath))
+            PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + files.map(absolutePath)) {
+                let preferences = Preferences()
+                return AppEnvironment(database: database, preferences: preferences, tokens: MemoryTokenStore(),
+                                      scanner: LocalReceiptScanner(languages: preferences.strings(.ocrLanguages)),
+                                      version: Plutary.version)
+            }
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -8,7 +8,7 @@ public final class MoneyFormatter: @unchecked Sendable {
     private var formatters: [String: NumberFormatter] = [:]
     private let lock = NSLock()
 
-    public init(locale: Locale = .current) {
+    public init(locale: Locale = .preferred) {
         self.locale = locale
     }
 

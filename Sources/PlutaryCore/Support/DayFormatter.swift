@@ -9,7 +9,7 @@ public struct DayFormatter: @unchecked Sendable {
     private let dayFormatter: DateFormatter
     private let monthFormatter: DateFormatter
 
-    public init(locale: Locale = .current) {
+    public init(locale: Locale = .preferred) {
         self.locale = locale
         dayFormatter = DateFormatter()
         dayFormatter.locale = locale

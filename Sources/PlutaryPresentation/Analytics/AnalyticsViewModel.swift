@@ -16,7 +16,7 @@ public final class AnalyticsViewModel {
     private let days: DayFormatter
     private let money: MoneyFormatter
 
-    public init(spending: any SpendingReporting, locale: Locale = .current) {
+    public init(spending: any SpendingReporting, locale: Locale = .preferred) {
         self.spending = spending
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)

@@ -1,3 +1,4 @@
+import PlutaryCore
 import Foundation
 import Observation
 
@@ -16,7 +17,10 @@ public final class MainViewModel {
     }
 
     /// The window title names the section, so window switchers and screen readers say where you are.
-    public var windowTitle: String { "\(selectedSection.title) – \(title)" }
+    public var windowTitle: String {
+        // TRANSLATORS: window title: the section, then the app's name.
+        String(format: tr("%1$@ – %2$@"), selectedSection.title, title)
+    }
 
     public func select(_ section: AppSection) {
         guard section != selectedSection else { return }

@@ -15,7 +15,7 @@ public final class ProductListViewModel {
     private let days: DayFormatter
     private let money: MoneyFormatter
 
-    public init(catalog: any ProductCatalog, locale: Locale = .current) {
+    public init(catalog: any ProductCatalog, locale: Locale = .preferred) {
         self.catalog = catalog
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)

@@ -29,7 +29,7 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
-    public init(store: any ReceiptStore, locale: Locale = .current,
+    public init(store: any ReceiptStore, locale: Locale = .preferred,
                 searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
         self.store = store
         self.days = DayFormatter(locale: locale)
