@@ -11,6 +11,7 @@ public final class ReceiptListViewModel {
     public private(set) var isLoaded = false
     public var searchText = ""
 
+    @ObservationIgnored var onOpen: (String) -> Void = { _ in }
     private let store: any ReceiptStore
     private let days: DayFormatter
     private let money: MoneyFormatter
@@ -43,6 +44,9 @@ public final class ReceiptListViewModel {
         }
         isLoaded = true
     }
+
+    /// Enter on a row: the receipt opens in the review screen.
+    public func open(id: String) { onOpen(id) }
 
     public func search(_ text: String) {
         searchText = text
