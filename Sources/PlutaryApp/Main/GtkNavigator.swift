@@ -9,6 +9,7 @@ final class GtkNavigator: MainNavigating {
     private let application: Application
     private let preferences: any PreferenceStore
     private(set) var mainWindow: MainWindowView?
+    private var review: ReviewView?
 
     init(application: Application, preferences: any PreferenceStore) {
         self.application = application
@@ -46,6 +47,21 @@ final class GtkNavigator: MainNavigating {
     func showShortcuts() {
         guard let window = mainWindow?.window else { return }
         ShortcutsWindow.present(over: window)
+    }
+
+    func showReview(_ viewModel: ReviewViewModel) {
+        guard let mainWindow else { return }
+        review?.detach()
+        let view = ReviewView(viewModel: viewModel)
+        review = view
+        mainWindow.showReview(view.root)
+        view.attach(to: mainWindow.window)
+    }
+
+    func closeReview() {
+        review?.detach()
+        review = nil
+        mainWindow?.closeReview()
     }
 
     func closeMainWindow() {

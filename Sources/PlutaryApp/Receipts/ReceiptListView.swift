@@ -38,6 +38,7 @@ final class ReceiptListView {
         root.append(toolbar, errorLabel, content.root)
 
         search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
+        table.onActivate { [weak self] row in self?.viewModel.open(id: row.id) }
         observe { [weak self] in self?.render() }
     }
 
