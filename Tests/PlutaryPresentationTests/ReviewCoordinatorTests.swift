@@ -94,6 +94,18 @@ struct ReviewCoordinatorTests {
         #expect(receipts.viewModel.rows.count == before)
     }
 
+    @Test func anImportWhileEditingASavedReceiptWaitsForTheEditToEnd() throws {
+        let (_, main, navigator, _) = try started(sample: true)
+        let receipts = try #require(main.children[.receipts] as? ReceiptsCoordinator)
+        receipts.viewModel.open(id: try #require(receipts.viewModel.rows.first).id)
+        let editing = try #require(navigator.reviewViewModel)
+        main.review([scanned("A", total: "11.30"), scanned("B", total: "11.30")])
+        #expect(editing.title == "Edit Receipt" && main.waitingForReview.count == 2)
+        editing.requestDiscard()
+        let batch = try #require(navigator.reviewViewModel)
+        #expect(batch.title == "Review 1 of 2" && batch.mode == .batch && main.waitingForReview.isEmpty)
+    }
+
     @Test func anUnknownReceiptIdOpensNothing() throws {
         let (_, main, navigator, _) = try started(sample: true)
         main.reopen(receiptId: "no-such-receipt")

@@ -8,6 +8,8 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
     public let viewModel: MainViewModel
     public private(set) var children: [AppSection: Coordinator] = [:]
     public private(set) var review: ReviewCoordinator?
+    /// Receipts that arrived while one saved receipt was being edited; reviewed next.
+    public private(set) var waitingForReview: [ReviewItem] = []
     private let environment: AppEnvironment
     private let navigator: MainNavigating
 
@@ -50,7 +52,7 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
     public func review(_ items: [ReviewItem]) {
         guard !items.isEmpty else { return }
         if let review {
-            review.append(items)
+            if !review.append(items) { waitingForReview += items }
             return
         }
         let coordinator = ReviewCoordinator(items: items, environment: environment, navigator: navigator)
@@ -71,5 +73,8 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
         review = nil
         // Saved receipts change every section's figures.
         for child in children.values { (child as? SectionCoordinator)?.refresh() }
+        let waiting = waitingForReview
+        waitingForReview = []
+        review(waiting)
     }
 }

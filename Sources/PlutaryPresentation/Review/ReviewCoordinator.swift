@@ -27,11 +27,14 @@ public final class ReviewCoordinator: Coordinator {
         showCurrent()
     }
 
-    /// More receipts for a batch under way (a second import while reviewing).
-    public func append(_ more: [ReviewItem]) {
-        guard !isFinished, mode == .batch, !more.isEmpty else { return }
+    /// More receipts for a batch under way (a second import while reviewing);
+    /// false when this flow cannot take them (it edits one saved receipt, or is over).
+    @discardableResult
+    public func append(_ more: [ReviewItem]) -> Bool {
+        guard !isFinished, mode == .batch else { return false }
         items.append(contentsOf: more)
         current?.count = items.count
+        return true
     }
 
     private func showCurrent() {
