@@ -111,6 +111,7 @@ struct ReceiptListViewModelTests {
             func receipt(id: String) throws -> ReceiptPayload? { throw Failure() }
             func lineItems(receiptId: String) throws -> [LineItemPayload] { throw Failure() }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
+            func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch] { throw Failure() }
             func delete(ids: [String]) throws { throw Failure() }
             func count() throws -> Int { throw Failure() }
         }

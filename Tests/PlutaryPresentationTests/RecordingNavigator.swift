@@ -5,10 +5,13 @@ import PlutaryPresentation
 final class RecordingNavigator: MainNavigating {
     enum Event: Equatable {
         case mainWindow, install(AppSection), installImport, show(AppSection), shortcuts, close, quit
+        /// The review screen for a receipt, by its position in the batch.
+        case review(Int), closeReview
     }
 
     private(set) var events: [Event] = []
     private(set) var mainViewModel: MainViewModel?
+    private(set) var reviewViewModel: ReviewViewModel?
 
     func showMainWindow(_ viewModel: MainViewModel) {
         mainViewModel = viewModel
@@ -20,4 +23,12 @@ final class RecordingNavigator: MainNavigating {
     func showShortcuts() { events.append(.shortcuts) }
     func closeMainWindow() { events.append(.close) }
     func quit() { events.append(.quit) }
+    func showReview(_ viewModel: ReviewViewModel) {
+        reviewViewModel = viewModel
+        events.append(.review(viewModel.position))
+    }
+    func closeReview() {
+        reviewViewModel = nil
+        events.append(.closeReview)
+    }
 }

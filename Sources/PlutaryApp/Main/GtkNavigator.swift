@@ -10,6 +10,7 @@ final class GtkNavigator: MainNavigating {
     private let preferences: any PreferenceStore
     private(set) var mainWindow: MainWindowView?
     private var stallMeter: StallMeter?
+    private var review: ReviewView?
 
     init(application: Application, preferences: any PreferenceStore) {
         self.application = application
@@ -52,6 +53,21 @@ final class GtkNavigator: MainNavigating {
     func showShortcuts() {
         guard let window = mainWindow?.window else { return }
         ShortcutsWindow.present(over: window)
+    }
+
+    func showReview(_ viewModel: ReviewViewModel) {
+        guard let mainWindow else { return }
+        review?.detach()
+        let view = ReviewView(viewModel: viewModel)
+        review = view
+        mainWindow.showReview(view.root)
+        view.attach(to: mainWindow.window)
+    }
+
+    func closeReview() {
+        review?.detach()
+        review = nil
+        mainWindow?.closeReview()
     }
 
     func closeMainWindow() {

@@ -17,6 +17,8 @@ final class MainWindowView {
     private let content: Widget
     private let dropHint: Widget
     private var importPanel: ImportPanel?
+    private var sectionActions: [Action] = []
+    private var reviewPage: Widget?
 
     init(application: Application, viewModel: MainViewModel, preferences: any PreferenceStore) {
         self.viewModel = viewModel
@@ -114,7 +116,9 @@ final class MainWindowView {
         window.addAction(Action(name: "undo") { [weak self] in self?.receiptList?.undo() })
         window.addAction(Action(name: "show-help-overlay") { [weak self] in self?.viewModel.showShortcuts() })
         for number in 1...viewModel.sections.count {
-            window.addAction(Action(name: "section-\(number)") { [weak self] in self?.viewModel.selectSection(number: number) })
+            let action = Action(name: "section-\(number)") { [weak self] in self?.viewModel.selectSection(number: number) }
+            window.addAction(action)
+            sectionActions.append(action)
         }
     }
 
@@ -169,5 +173,30 @@ final class MainWindowView {
         if let button = sectionButtons[section], gtk_toggle_button_get_active(button.pointer()) == 0 {
             gtk_toggle_button_set_active(button.pointer(), 1)
         }
+    }
+
+    /// Shows a review screen in place of the section content; the sections stay
+    /// out of reach until the review is over.
+    func showReview(_ root: Widget) {
+        let previous = reviewPage
+        reviewPage = root
+        stack.addStackPage(root, name: "review-\(UInt(bitPattern: root.raw.hashValue))")
+        gtk_stack_set_visible_child(stack.opaque, root.widget)
+        if let previous { gtk_stack_remove(stack.opaque, previous.widget) }
+        setSectionsEnabled(false)
+    }
+
+    func closeReview() {
+        guard let page = reviewPage else { return }
+        reviewPage = nil
+        show(viewModel.selectedSection)
+        gtk_stack_remove(stack.opaque, page.widget)
+        setSectionsEnabled(true)
+        window.title = viewModel.windowTitle
+    }
+
+    private func setSectionsEnabled(_ enabled: Bool) {
+        sidebar.isSensitive = enabled
+        sectionActions.forEach { $0.isEnabled = enabled }
     }
 }

@@ -63,6 +63,10 @@ final class ReceiptListView {
 
         search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
         installKeys()
+        table.onActivate { [weak self] node in
+            guard let self, case .parent(let index) = node, let row = self.table.bridge.item(at: index) else { return }
+            self.viewModel.open(id: row.id)
+        }
         observe { [weak self] in self?.render() }
     }
 

@@ -10,6 +10,9 @@ public protocol ReceiptStore: Sendable {
     /// Inserts or updates (by `payload.id`) a receipt with its items and price
     /// records in one transaction; returns its id.
     @discardableResult func save(_ payload: ReceiptPayload) throws -> String
+    /// Saved receipts that look like `payload`: the same image, or the same
+    /// merchant, date, total and currency. The receipt itself is never listed.
+    func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch]
     func delete(ids: [String]) throws
     func count() throws -> Int
 }

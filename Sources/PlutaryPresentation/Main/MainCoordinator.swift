@@ -8,6 +8,9 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
     public let viewModel: MainViewModel
     public let importer: ImportViewModel
     public private(set) var children: [AppSection: Coordinator] = [:]
+    public private(set) var review: ReviewCoordinator?
+    /// Receipts that arrived while one saved receipt was being edited; reviewed next.
+    public private(set) var waitingForReview: [ReviewItem] = []
     private let environment: AppEnvironment
     private let navigator: MainNavigating
 
@@ -30,6 +33,7 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
             .settings: SettingsCoordinator(environment: environment, navigator: navigator),
         ]
         for section in AppSection.allCases { children[section]?.start() }
+        (children[.receipts] as? ReceiptsCoordinator)?.viewModel.onOpen = { [weak self] id in self?.reopen(receiptId: id) }
         navigator.showSection(viewModel.selectedSection)
     }
 
@@ -56,12 +60,41 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
 
     /// Scanned receipts go to review; the list shows whatever got saved.
     private func imported(_ items: [ReviewItem]) {
-        receipts?.refresh()
+        review(items)
     }
 
     private func finishPendingWork() {
         receipts?.viewModel.commitPendingDeletion()
     }
 
-    public func didFinish(from coordinator: Coordinator) {}
+    /// Starts reviewing receipts (an import, or one receipt from the list); while a
+    /// batch is under way, more receipts join it.
+    public func review(_ items: [ReviewItem]) {
+        guard !items.isEmpty else { return }
+        if let review {
+            if !review.append(items) { waitingForReview += items }
+            return
+        }
+        let coordinator = ReviewCoordinator(items: items, environment: environment, navigator: navigator)
+        coordinator.delegate = self
+        review = coordinator
+        coordinator.start()
+    }
+
+    /// Opens a saved receipt in the review screen, with its stored image.
+    public func reopen(receiptId: String) {
+        guard review == nil, let payload = try? environment.receipts.receipt(id: receiptId) else { return }
+        let imagePath = try? payload.imageSha256.flatMap { try ImageLibrary(database: environment.database).path(forHash: $0) }
+        review([ReviewItem(payload: payload, imagePath: imagePath)])
+    }
+
+    public func didFinish(from coordinator: Coordinator) {
+        guard coordinator === review else { return }
+        review = nil
+        // Saved receipts change every section's figures.
+        for child in children.values { (child as? SectionCoordinator)?.refresh() }
+        let waiting = waitingForReview
+        waitingForReview = []
+        review(waiting)
+    }
 }

@@ -18,6 +18,7 @@ public final class ReceiptListViewModel {
     /// Shown while deleted receipts can still be restored.
     public private(set) var undoMessage: String?
 
+    @ObservationIgnored var onOpen: (String) -> Void = { _ in }
     @ObservationIgnored private let store: any ReceiptStore
     @ObservationIgnored private let days: DayFormatter
     @ObservationIgnored private let money: MoneyFormatter
@@ -52,6 +53,9 @@ public final class ReceiptListViewModel {
     public var totalsText: String {
         totals.isEmpty ? "" : String(format: tr("Total: %@"), totals.map(money.string(from:)).joined(separator: " · "))
     }
+
+    /// Enter on a row: the receipt opens in the review screen.
+    public func open(id: String) { onOpen(id) }
 
     public func load() { reload() }
 

@@ -1,0 +1,263 @@
+import CGtk
+import Foundation
+import GtkKit
+import PlutaryCore
+import PlutaryPresentation
+
+/// The receipt image beside the form: fitted to the pane at first; zoom with the
+/// buttons, Ctrl+scroll or Ctrl+plus/minus/0; pan by dragging or with the
+/// scrollbars. A placeholder stands in when there is no image.
+@MainActor
+final class ReviewImageView {
+    let root: Widget
+    private let stack: Widget
+    private let scrolled: Widget
+    private let fixed: Widget
+    private let picture: Widget
+    private let zoomLabel: Widget
+    private let zoomInButton: Widget
+    private let zoomOutButton: Widget
+    private let placeholderHint: Widget
+    private var zoom = ImageZoom()
+    private var imageSize: (width: Double, height: Double)?
+    /// Where the pointer is over the pane, so Ctrl+scroll zooms around it.
+    private var pointer: (x: Double, y: Double)?
+    /// The content point to bring back under `anchor` once the new size is laid out.
+    private var pendingAnchor: (content: (x: Double, y: Double), view: (x: Double, y: Double))?
+    private var dragStart: (x: Double, y: Double) = (0, 0)
+    private var controllers: [Object] = []
+
+    init(path: String?) {
+        root = Widget(retaining: gtk_overlay_new())
+        root.addCSSClass("review-image")
+        stack = Widget(retaining: gtk_stack_new())
+        stack.expand()
+
+        // The picture is sized to the zoom exactly (its size request); the fixed
+        // container fills the pane and centres it while it is smaller than the pane.
+        picture = Widget(retaining: gtk_picture_new())
+        picture.setAccessibleLabel(tr("Receipt image"))
+        fixed = Widget(retaining: gtk_fixed_new())
+        gtk_fixed_put(fixed.pointer(), picture.widget, 0, 0)
+        scrolled = Widgets.scrolled(fixed)
+        gtk_widget_set_cursor_from_name(scrolled.widget, "grab")
+
+        let placeholder = StatusPage.make(icon: "image-missing-symbolic", title: tr("No Image"),
+                                          hint: tr("This receipt has no image to compare with."))
+        placeholderHint = placeholder.hint
+        stack.addStackPage(scrolled, name: "image")
+        stack.addStackPage(placeholder.page, name: "empty")
+        gtk_overlay_set_child(root.opaque, stack.widget)
+
+        zoomOutButton = Widgets.iconButton("zoom-out-symbolic", tooltip: tr("Zoom out (Ctrl+−)"))
+        zoomInButton = Widgets.iconButton("zoom-in-symbolic", tooltip: tr("Zoom in (Ctrl++)"))
+        let fitButton = Widgets.iconButton("zoom-fit-best-symbolic", tooltip: tr("Fit to pane (Ctrl+0)"))
+        zoomOutButton.setAccessibleLabel(tr("Zoom out"))
+        zoomInButton.setAccessibleLabel(tr("Zoom in"))
+        fitButton.setAccessibleLabel(tr("Fit image"))
+        zoomLabel = Widgets.label("", css: ["numeric"])
+        gtk_label_set_width_chars(zoomLabel.opaque, 5)
+        let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2, css: ["osd", "toolbar", "zoom-bar"])
+        for button in [zoomOutButton, zoomInButton, fitButton] { button.addCSSClass("flat"); button.addCSSClass("circular") }
+        bar.append(zoomOutButton, zoomLabel, zoomInButton, fitButton)
+        bar.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
+        gtk_widget_set_margin_bottom(bar.widget, 18)
+        gtk_overlay_add_overlay(root.opaque, bar.widget)
+
+        zoomOutButton.on("clicked") { [weak self] in self?.zoomOut() }
+        zoomInButton.on("clicked") { [weak self] in self?.zoomIn() }
+        fitButton.on("clicked") { [weak self] in self?.fit() }
+        bar.isVisible = path != nil
+        installControllers()
+        renderZoom()
+        if let path { load(path, bar: bar) } else { gtk_stack_set_visible_child_name(stack.opaque, "empty") }
+    }
+
+    // MARK: Zoom
+
+    func zoomIn() { zoomAround(nil) { $0.zoomIn() } }
+    func zoomOut() { zoomAround(nil) { $0.zoomOut() } }
+
+    func fit() {
+        guard let imageSize else { return }
+        let available = (Double(gtk_widget_get_width(scrolled.widget)) - 24, Double(gtk_widget_get_height(scrolled.widget)) - 24)
+        guard available.0 > 0, available.1 > 0 else { zoom.fit(scale: zoom.scale); return renderZoom() }
+        zoom.fit(scale: ImageZoom.fitScale(image: imageSize, available: available))
+        // A zoom still waiting for its layout must not scroll the fitted image away.
+        pendingAnchor = nil
+        gtk_adjustment_set_value(hadjustment, 0)
+        gtk_adjustment_set_value(vadjustment, 0)
+        apply()
+    }
+
+    /// Changes the zoom keeping the content under `point` (the pane's centre when nil) in place.
+    private func zoomAround(_ point: (x: Double, y: Double)?, _ change: (inout ImageZoom) -> Void) {
+        guard imageSize != nil else { return }
+        let h = hadjustment, v = vadjustment
+        let view = point ?? (gtk_adjustment_get_page_size(h) / 2, gtk_adjustment_get_page_size(v) / 2)
+        let old = zoom.scale
+        let offset = contentOffset
+        let content = ((gtk_adjustment_get_value(h) + view.x - offset.x) / old, (gtk_adjustment_get_value(v) + view.y - offset.y) / old)
+        change(&zoom)
+        pendingAnchor = (content, view)
+        apply()
+    }
+
+    private func apply() {
+        guard let imageSize else { return }
+        // Fitted, the image never needs scrollbars; zoomed, it pans.
+        let policy = zoom.isFit ? GTK_POLICY_EXTERNAL : GTK_POLICY_AUTOMATIC
+        gtk_scrolled_window_set_policy(scrolled.opaque, policy, policy)
+        gtk_widget_set_size_request(picture.widget, Int32((imageSize.width * zoom.scale).rounded()),
+                                    Int32((imageSize.height * zoom.scale).rounded()))
+        centre()
+        renderZoom()
+    }
+
+    /// Centres the picture in the pane while it is smaller than the pane.
+    private func centre() {
+        let offset = contentOffset
+        var x = 0.0, y = 0.0
+        gtk_fixed_get_child_position(fixed.pointer(), picture.widget, &x, &y)
+        if abs(x - offset.x) >= 1 || abs(y - offset.y) >= 1 {
+            gtk_fixed_move(fixed.pointer(), picture.widget, offset.x.rounded(.down), offset.y.rounded(.down))
+        }
+    }
+
+    private func renderZoom() {
+        zoomLabel.setLabel(zoom.isFit && imageSize == nil ? "" : zoom.label)
+        zoomInButton.isSensitive = imageSize != nil && zoom.canZoomIn
+        zoomOutButton.isSensitive = imageSize != nil && zoom.canZoomOut
+    }
+
+    private var hadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_hadjustment(scrolled.opaque) }
+    private var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(scrolled.opaque) }
+
+    /// Where the centred image starts inside a pane larger than it.
+    private var contentOffset: (x: Double, y: Double) {
+        guard let imageSize else { return (0, 0) }
+        let pageWidth = gtk_adjustment_get_page_size(hadjustment), pageHeight = gtk_adjustment_get_page_size(vadjustment)
+        return (max(0, (pageWidth - imageSize.width * zoom.scale) / 2), max(0, (pageHeight - imageSize.height * zoom.scale) / 2))
+    }
+
+    /// Runs when the pane or the content changes size: keeps a fitted image
+    /// fitted, and puts a zoom's anchor back under the pointer.
+    private func layoutChanged() {
+        if zoom.isFit {
+            let before = zoom.scale
+            fit()
+            if zoom.scale != before { return }
+        }
+        centre()
+        guard let anchor = pendingAnchor else { return }
+        let offset = contentOffset
+        let h = hadjustment, v = vadjustment
+        // Wait until the new size is laid out.
+        let expectedWidth = (imageSize?.width ?? 0) * zoom.scale
+        guard abs(max(gtk_adjustment_get_upper(h), gtk_adjustment_get_page_size(h)) - max(expectedWidth, gtk_adjustment_get_page_size(h))) < 2 else { return }
+        pendingAnchor = nil
+        gtk_adjustment_set_value(h, anchor.content.x * zoom.scale + offset.x - anchor.view.x)
+        gtk_adjustment_set_value(v, anchor.content.y * zoom.scale + offset.y - anchor.view.y)
+    }
+
+    // MARK: Input
+
+    private func installControllers() {
+        for adjustment in [hadjustment, vadjustment] {
+            let wrapper = Object(retaining: UnsafeMutableRawPointer(adjustment))
+            wrapper.on("changed") { [weak self] in self?.layoutChanged() }
+            controllers.append(wrapper)
+        }
+
+        // Ctrl+scroll zooms; taken in the capture phase so the pane does not scroll too.
+        let legacy = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_legacy_new()))
+        gtk_event_controller_set_propagation_phase(legacy.opaque, GTK_PHASE_CAPTURE)
+        legacy.on("event", returning: { [weak self] event in
+            guard let self, let event else { return false }
+            return self.handle(OpaquePointer(event))
+        })
+        scrolled.addController(legacy)
+
+        let motion = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_motion_new()))
+        motion.on("motion", point: { [weak self] x, y in self?.pointer = (x, y) })
+        motion.on("leave") { [weak self] in self?.pointer = nil }
+        scrolled.addController(motion)
+
+        let drag = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_drag_new()))
+        drag.on("drag-begin", point: { [weak self] _, _ in
+            guard let self else { return }
+            self.dragStart = (gtk_adjustment_get_value(self.hadjustment), gtk_adjustment_get_value(self.vadjustment))
+            gtk_widget_set_cursor_from_name(self.scrolled.widget, "grabbing")
+        })
+        drag.on("drag-update", point: { [weak self] dx, dy in
+            guard let self else { return }
+            gtk_adjustment_set_value(self.hadjustment, self.dragStart.x - dx)
+            gtk_adjustment_set_value(self.vadjustment, self.dragStart.y - dy)
+        })
+        drag.on("drag-end", point: { [weak self] _, _ in
+            guard let self else { return }
+            gtk_widget_set_cursor_from_name(self.scrolled.widget, "grab")
+        })
+        scrolled.addController(drag)
+        controllers += [legacy, motion, drag]
+    }
+
+    private func handle(_ event: OpaquePointer) -> Bool {
+        guard gdk_event_get_event_type(event) == GDK_SCROLL,
+              gdk_event_get_modifier_state(event).rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+        let point = pointer
+        switch gdk_scroll_event_get_direction(event) {
+        case GDK_SCROLL_UP: zoomAround(point) { $0.zoomIn() }
+        case GDK_SCROLL_DOWN: zoomAround(point) { $0.zoomOut() }
+        case GDK_SCROLL_SMOOTH:
+            var dx = 0.0, dy = 0.0
+            gdk_scroll_event_get_deltas(event, &dx, &dy)
+            if dy != 0 { zoomAround(point) { $0.zoom(by: pow(1.1, -dy)) } }
+        default: break
+        }
+        return true
+    }
+
+    // MARK: Loading
+
+    /// Decodes off the main thread (photos run to tens of megapixels), turning
+    /// the picture the way the camera held it.
+    private func load(_ path: String, bar: Widget) {
+        gtk_stack_set_visible_child_name(stack.opaque, "image")
+        Task { [weak self] in
+            let decoded = await Task.detached(priority: .userInitiated) { DecodedImage(path: path) }.value
+            guard let self else { return }
+            guard let pixbuf = decoded.pixbuf else {
+                bar.isVisible = false
+                self.placeholderHint.setLabel(String(format: tr("Could not open the image %@: %@"), path, decoded.error ?? ""))
+                gtk_stack_set_visible_child_name(self.stack.opaque, "empty")
+                return
+            }
+            let made = gdk_texture_new_for_pixbuf(pixbuf)
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            guard let texture = made else { return }
+            gtk_picture_set_paintable(self.picture.opaque, OpaquePointer(UnsafeMutableRawPointer(texture)))
+            self.imageSize = (Double(gdk_texture_get_width(texture)), Double(gdk_texture_get_height(texture)))
+            g_object_unref(UnsafeMutableRawPointer(texture))
+            self.fit()
+        }
+    }
+}
+
+/// A pixbuf decoded on a background thread and handed to the main thread once.
+private struct DecodedImage: @unchecked Sendable {
+    var pixbuf: OpaquePointer?
+    var error: String?
+
+    init(path: String) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let loaded = gdk_pixbuf_new_from_file(path, &error) else {
+            self.error = error.map { String(cString: $0.pointee.message) } ?? ""
+            if let error { g_error_free(error) }
+            return
+        }
+        // A new pixbuf (or a new reference to the same one) the way the camera was held.
+        pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded)
+        g_object_unref(UnsafeMutableRawPointer(loaded))
+    }
+}

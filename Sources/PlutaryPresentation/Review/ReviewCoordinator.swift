@@ -1,0 +1,74 @@
+import PlutaryCore
+
+/// The review flow: a batch of receipts shown one after another (save and
+/// next, skip, or discard the rest), or one saved receipt reopened for editing.
+/// It reports to its parent when the last receipt is done.
+@MainActor
+public final class ReviewCoordinator: Coordinator {
+    public weak var delegate: CoordinatorDelegate?
+    public let mode: ReviewMode
+    public private(set) var items: [ReviewItem]
+    public private(set) var index = 0
+    public private(set) var current: ReviewViewModel?
+    public private(set) var savedIds: [String] = []
+    public private(set) var skippedCount = 0
+    public private(set) var isFinished = false
+    private let environment: AppEnvironment
+    private let navigator: MainNavigating
+
+    public init(items: [ReviewItem], environment: AppEnvironment, navigator: MainNavigating) {
+        self.items = items
+        self.environment = environment
+        self.navigator = navigator
+        mode = items.count == 1 && items[0].isSaved ? .editing : .batch
+    }
+
+    public func start() {
+        showCurrent()
+    }
+
+    /// More receipts for a batch under way (a second import while reviewing);
+    /// false when this flow cannot take them (it edits one saved receipt, or is over).
+    @discardableResult
+    public func append(_ more: [ReviewItem]) -> Bool {
+        guard !isFinished, mode == .batch else { return false }
+        items.append(contentsOf: more)
+        current?.count = items.count
+        return true
+    }
+
+    private func showCurrent() {
+        guard items.indices.contains(index) else { return finish() }
+        let viewModel = ReviewViewModel(item: items[index], mode: mode, position: index + 1, count: items.count,
+                                        store: environment.receipts)
+        viewModel.onRoute = { [weak self, weak viewModel] route in
+            guard let self, let viewModel, viewModel === self.current else { return }
+            self.handle(route)
+        }
+        current = viewModel
+        navigator.showReview(viewModel)
+    }
+
+    func handle(_ route: ReviewRoute) {
+        switch route {
+        case .saved(let id):
+            savedIds.append(id)
+            index += 1
+            showCurrent()
+        case .skipped:
+            skippedCount += 1
+            index += 1
+            showCurrent()
+        case .discarded:
+            finish()
+        }
+    }
+
+    private func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        current = nil
+        navigator.closeReview()
+        delegate?.didFinish(from: self)
+    }
+}

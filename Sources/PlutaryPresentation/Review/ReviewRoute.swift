@@ -1,0 +1,9 @@
+/// How the person left one receipt in the review screen.
+public enum ReviewRoute: Equatable, Sendable {
+    /// Written to the store under this id.
+    case saved(String)
+    /// Not saved; go on with the next receipt.
+    case skipped
+    /// Not saved; the review ends.
+    case discarded
+}
