@@ -66,6 +66,8 @@ final class ImportPanel {
         // A new import, or a new refusal, brings the panel back after Close.
         if viewModel.isRunning && !wasRunning { dismissed = false }
         if let refusal = viewModel.refusedMessage, refusal != shownRefusal { dismissed = false }
+        // A clean import needs no summary: its receipts are in review. Failures stay until closed.
+        if wasRunning, !viewModel.isRunning, viewModel.failedCount == 0, viewModel.refusedMessage == nil { dismissed = true }
         wasRunning = viewModel.isRunning
         shownRefusal = viewModel.refusedMessage
         syncRows(files)

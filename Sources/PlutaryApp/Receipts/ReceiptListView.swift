@@ -97,6 +97,8 @@ final class ReceiptListView {
                 return false
             }
         }
+        // Capture phase: the rows would otherwise take the arrow keys for moving between cells.
+        gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
         table.addController(keys)
     }
 
