@@ -30,6 +30,9 @@ gulong plutary_signal_connect_key(gpointer instance, const char *signal, Plutary
 gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
 }
+gulong plutary_signal_connect_drag_enter(gpointer instance, const char *signal, PlutaryDragEnterHandler handler, gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, 0);
+}
 
 GtkApplication *plutary_application_new(const char *app_id, GApplicationFlags flags) {
     return GTK_APPLICATION(g_object_new(GTK_TYPE_APPLICATION, "application-id", app_id, "flags", flags, NULL));

@@ -19,13 +19,13 @@ public enum FileDrop {
             DispatchQueue.main.async { dropped(urls) }
             return true
         }
+        target.on("enter", dragAt: { _, _ in
+            hovering(true)
+            return GDK_ACTION_COPY
+        })
+        let left: @MainActor () -> Void = { hovering(false) }
+        target.on("leave", left)
         widget.addController(target)
-
-        // The drop target's own enter/motion signals must answer an action; this controller only watches.
-        let motion = Object(adopting: UnsafeMutableRawPointer(gtk_drop_controller_motion_new()))
-        motion.on("enter", point: { _, _ in hovering(true) })
-        motion.on("leave") { hovering(false) }
-        widget.addController(motion)
     }
 
     private static func urls(in value: UnsafePointer<GValue>) -> [URL] {

@@ -83,4 +83,13 @@ extension Object {
             MainActor.assumeIsolated { SignalBox<@MainActor (Double, Double) -> Void>.from(data).handler(x, y) }
         }, box.retainedPointer, SignalBox<Void>.release))
     }
+
+    /// GtkDropTarget "enter" and "motion": the pointer position; the answer is the action a drop would take.
+    @discardableResult
+    public func on(_ signal: String, dragAt handler: @escaping @MainActor (Double, Double) -> GdkDragAction) -> UInt {
+        let box = SignalBox<@MainActor (Double, Double) -> GdkDragAction>(handler)
+        return UInt(plutary_signal_connect_drag_enter(raw, signal, { _, x, y, data in
+            MainActor.assumeIsolated { SignalBox<@MainActor (Double, Double) -> GdkDragAction>.from(data).handler(x, y) }
+        }, box.retainedPointer, SignalBox<Void>.release))
+    }
 }

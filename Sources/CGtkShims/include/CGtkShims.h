@@ -14,6 +14,7 @@ typedef void (*PlutaryOpenHandler)(gpointer instance, GFile **files, gint n_file
 typedef gboolean (*PlutaryDropHandler)(gpointer instance, const GValue *value, double x, double y, gpointer user_data);
 typedef gboolean (*PlutaryKeyHandler)(gpointer instance, guint keyval, guint keycode, GdkModifierType state, gpointer user_data);
 typedef void (*PlutaryMotionHandler)(gpointer instance, double x, double y, gpointer user_data);
+typedef GdkDragAction (*PlutaryDragEnterHandler)(gpointer instance, double x, double y, gpointer user_data);
 
 /* One connect per handler shape: GCallback is a varargs-erased pointer that
    Swift cannot produce from a typed closure on its own. */
@@ -26,6 +27,7 @@ gulong plutary_signal_connect_open(gpointer instance, const char *signal, Plutar
 gulong plutary_signal_connect_drop(gpointer instance, const char *signal, PlutaryDropHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_key(gpointer instance, const char *signal, PlutaryKeyHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify);
+gulong plutary_signal_connect_drag_enter(gpointer instance, const char *signal, PlutaryDragEnterHandler handler, gpointer data, GClosureNotify notify);
 
 /* g_object_new is varargs; the application object needs two properties. */
 GtkApplication *plutary_application_new(const char *app_id, GApplicationFlags flags);
