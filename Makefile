@@ -43,12 +43,11 @@ e2e: build
 
 test: unit-test e2e
 
-# Benchmarks print markdown tables; the real receipts are used when ../shared is there.
+# The benchmark prints one markdown table; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts
 bench: deps schemas
 	$(SWIFT) build -c release
-	bash Benchmarks/ocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
-	bash Benchmarks/accuracy_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 
 clean:
 	rm -rf $(BUILD_DIR)

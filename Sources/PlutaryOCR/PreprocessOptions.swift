@@ -10,7 +10,7 @@ public struct PreprocessOptions: Sendable, Codable, Equatable {
     /// Flatten uneven illumination and grey thermal-paper background.
     public var normalizeBackground: Bool
     /// `.none` won on the real receipts: Tesseract's own Otsu on the background-normalised
-    /// grey image beat Leptonica's Sauvola and adaptive Otsu (see Benchmarks/ocr_bench.sh).
+    /// grey image beat Leptonica's Sauvola and adaptive Otsu (see Benchmarks/bench.sh).
     public var binarization: Binarization
     /// Detect and undo page rotation of up to a few degrees.
     public var deskew: Bool
