@@ -163,12 +163,11 @@ po-check: deps
 po: deps
 	for lang in $(LINGUAS); do msgmerge --update --backup=none --previous po/$$lang.po po/plutary.pot || exit 1; done
 
-# Benchmarks print markdown tables; the real receipts are used when ../shared is there.
+# The benchmark prints one markdown table; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts
 bench: deps schemas
 	$(SWIFT) build -c release
-	bash Benchmarks/ocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
-	bash Benchmarks/accuracy_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 
 clean:
 	rm -rf $(BUILD_DIR)

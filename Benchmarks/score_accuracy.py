@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Score `plutary scan --json` output against the dev receipt sets.
 
-usage: score_accuracy.py RECEIPTS_DIR [RESULTS.jsonl]   (results on stdin when no file)
+usage: score_accuracy.py [--json] RECEIPTS_DIR [RESULTS.jsonl]   (results on stdin when no file)
+--json prints the raw counts instead of the markdown table.
 
 RESULTS: JSON Lines, one object per scanned image, with `source` (the image path),
 `merchant_name`, `purchase_date`, `total_amount`, `line_items`.
@@ -130,6 +131,8 @@ def main(argv):
     if len(argv) < 2:
         sys.stderr.write(__doc__)
         return 2
+    as_json = "--json" in argv
+    argv = [a for a in argv if a != "--json"]
     root = argv[1]
     if len(argv) > 2:
         with open(argv[2], encoding="utf-8") as handle:
@@ -137,6 +140,9 @@ def main(argv):
     else:
         results = load_results(sys.stdin)
     sroie, german = score_sroie(root, results), score_german(root, results)
+    if as_json:
+        print(json.dumps({"sroie": sroie, "german": german}))
+        return 0
     print("| set | receipts | total | date | merchant exact | merchant fuzzy / chain | items |")
     print("|---|---|---|---|---|---|---|")
     print("| sroie-dev | %d | %s | %s | %s | %s | - |" % (

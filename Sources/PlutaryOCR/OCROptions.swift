@@ -10,6 +10,10 @@ public struct OCROptions: Sendable, Equatable {
     public var preprocessing = PreprocessOptions()
     /// PSM 6 read more totals on real receipts than PSM 4 or 3, at the same speed.
     public var pageSegMode: OCRPageSegMode = .singleBlock
+    /// When the receipt read from the preprocessed image is unsure (`ReceiptScanner.retryBelowConfidence`),
+    /// read the image again as decoded and keep the surer receipt. Preprocessing helps most
+    /// images and hurts some (fine print thickened, stamps kept); the receipt's own arithmetic tells which.
+    public var retryWithoutPreprocessing = true
     /// Images with more pixels are refused before decoding.
     public var maxMegapixels = 40
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.

@@ -42,10 +42,11 @@ public final class OCRPipeline: Sendable {
         return try recognize(data: data, name: name)
     }
 
-    public func recognize(data: Data, name: String) throws -> OCRResult {
+    /// - Parameter preprocess: overrides `options.preprocess` for this call (a second reading).
+    public func recognize(data: Data, name: String, preprocess: Bool? = nil) throws -> OCRResult {
         let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
         // Decoding and preprocessing run before borrowing an engine, so they overlap other recognitions.
-        let (image, transform) = options.preprocess
+        let (image, transform) = preprocess ?? options.preprocess
             ? Preprocessor(options: options.preprocessing).run(source)
             : (source, PageTransform.identity(width: source.width, height: source.height))
         return try pool.withEngine { engine in

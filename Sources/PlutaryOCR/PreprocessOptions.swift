@@ -10,23 +10,28 @@ public struct PreprocessOptions: Sendable, Codable, Equatable {
     /// Flatten uneven illumination and grey thermal-paper background.
     public var normalizeBackground: Bool
     /// `.none` won on the real receipts: Tesseract's own Otsu on the background-normalised
-    /// grey image beat Leptonica's Sauvola and adaptive Otsu (see Benchmarks/ocr_bench.sh).
+    /// grey image beat Leptonica's Sauvola and adaptive Otsu (see Benchmarks/bench.sh).
     public var binarization: Binarization
     /// Detect and undo page rotation of up to a few degrees.
     public var deskew: Bool
+    /// Make colour images grey from their brightest channel, so red and blue stamps and pen
+    /// marks fade to paper while black print stays black.
+    public var dropColourInk: Bool
 
     public init(
         scale: Bool = true, targetTextHeight: Double = 20, normalizeBackground: Bool = true,
-        binarization: Binarization = .none, deskew: Bool = true
+        binarization: Binarization = .none, deskew: Bool = true,
+        dropColourInk: Bool = true
     ) {
         self.scale = scale
         self.targetTextHeight = targetTextHeight
         self.normalizeBackground = normalizeBackground
         self.binarization = binarization
         self.deskew = deskew
+        self.dropColourInk = dropColourInk
     }
 
     /// Only the conversion to grey.
     public static let greyOnly = PreprocessOptions(
-        scale: false, normalizeBackground: false, binarization: .none, deskew: false)
+        scale: false, normalizeBackground: false, binarization: .none, deskew: false, dropColourInk: false)
 }

@@ -10,7 +10,11 @@ struct Preprocessor {
     func run(_ source: LeptImage) -> (LeptImage, PageTransform) {
         var transform = PageTransform.identity(width: source.width, height: source.height)
         // Alpha would turn transparent backgrounds black; blend onto white, then go to 8-bit grey.
-        var image = source.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
+        var image = source.map { pixRemoveAlpha($0) }
+        if options.dropColourInk, image.depth == 32 {
+            image = image.map { pixConvertRGBToGrayMinMax($0, Int32(L_CHOOSE_MAX)) }
+        }
+        image = image.map { pixConvertTo8($0, 0) }
         if image.depth != 8 { return (image, transform) }
 
         if options.normalizeBackground {

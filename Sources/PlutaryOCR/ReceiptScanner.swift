@@ -16,15 +16,37 @@ public final class ReceiptScanner: Sendable {
     }
 
     public struct Scan: Sendable {
-        public let payload: ReceiptPayload
+        public var payload: ReceiptPayload
         public let ocr: OCRResult
     }
 
+    /// A receipt read with less overall confidence than this is read a second time (see
+    /// `OCROptions.retryWithoutPreprocessing`). At 0.7 a receipt whose total, date and merchant
+    /// all have support, with no arithmetic warning, is kept from the first reading.
+    public static let retryBelowConfidence = 0.7
+
     /// Blocking; call from a worker thread.
     public func scan(fileAt url: URL) throws -> Scan {
-        let ocr = try pipeline.recognize(fileAt: url)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OCRError.unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
+        }
+        var scan = try read(data, name: url.lastPathComponent, preprocess: nil)
+        let options = pipeline.options
+        if options.preprocess, options.retryWithoutPreprocessing,
+           (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
+            let second = try read(data, name: url.lastPathComponent, preprocess: false)
+            if (second.payload.confidence ?? 0) > (scan.payload.confidence ?? 0) { scan = second }
+        }
+        scan.payload.source = url.path
+        return scan
+    }
+
+    private func read(_ data: Data, name: String, preprocess: Bool?) throws -> Scan {
+        let ocr = try pipeline.recognize(data: data, name: name, preprocess: preprocess)
         var payload = parser.parse(ocrText: ocr.text, hints: hints)
-        payload.source = url.path
         payload.ocrLocale = pipeline.options.languages.joined(separator: "+")
         return Scan(payload: payload, ocr: ocr)
     }

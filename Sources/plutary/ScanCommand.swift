@@ -20,6 +20,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("no-preprocess"), help: "Give Tesseract the image as decoded, without Leptonica preprocessing.")
     var noPreprocess = false
 
+    @Flag(name: .customLong("single-pass"), help: "Never read an image a second time without preprocessing when the first reading is unsure.")
+    var singlePass = false
+
     @Option(help: "Images to read at once (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -35,7 +38,8 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = OCROptions(languages: OCROptions.languages(from: lang), preprocess: !noPreprocess)
+        var options = OCROptions(languages: OCROptions.languages(from: lang), preprocess: !noPreprocess)
+        options.retryWithoutPreprocessing = !singlePass
         let pipeline: OCRPipeline
         do {
             pipeline = try OCRPipeline(options: options, engines: min(jobs, files.count))

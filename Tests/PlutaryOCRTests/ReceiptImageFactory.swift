@@ -31,9 +31,9 @@ enum ReceiptImageFactory {
     /// Draws `lines` in `font` on white, rotated by `degrees`, then blurs and speckles it.
     /// Returns an 8-bit grey Leptonica image the caller must `pixDestroy`.
     static func render(
-        lines: [String], font: String = "DejaVu Sans Mono 16", degrees: Double = 2.5, noise: Bool = true
+        lines: [String], font: String = "DejaVu Sans Mono 16", degrees: Double = 2.5, noise: Bool = true, width: Int32 = 420
     ) -> UnsafeMutablePointer<PIX> {
-        let width: Int32 = 420, lineHeight = 26
+        let lineHeight = 26
         let height = Int32(60 + lines.count * lineHeight)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
         defer { cairo_surface_destroy(surface) }

@@ -79,6 +79,15 @@ struct KnownMerchant: Sendable, Equatable {
         }
     }
 
+    /// Whether a header line that is one word alone ("LIDE" for "LIDL") is this chain's name with
+    /// one letter misread; only for keys of four letters or more, so short names never match by chance.
+    func isNamedWithSlip(in label: LineLabel) -> Bool {
+        guard label.words.count == 1, let word = label.words.first else { return false }
+        return keys.contains { key in
+            key.count >= 4 && key.count <= 7 && word.count == key.count && zip(word, key).filter { $0 != $1 }.count == 1
+        }
+    }
+
     /// The first known chain named within `lines`, with the index of that line.
     static func find(in lines: ArraySlice<String>, onlyAt allowed: [Int]? = nil) -> (merchant: KnownMerchant, line: Int)? {
         for (index, line) in zip(lines.indices, lines) where allowed?.contains(index) ?? true {

@@ -16,7 +16,10 @@ enum LineItemExtractor {
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false)
     private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
-    private static let flag = Pattern(#"^[A-Z0-9*#.]{0,4}$"#, caseInsensitive: false)
+    // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("xC": no discount), OCR debris (":", "'").
+    private static let flag = Pattern(#"^[A-Za-z0-9*#.:,;'’")]{0,4}$"#, caseInsensitive: false)
+    // A price with the tax flag glued on and read as a digit: "1,598" for "1,59 B".
+    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})\d\s*$"#, caseInsensitive: false)
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,3})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
@@ -43,8 +46,17 @@ enum LineItemExtractor {
             let amounts = AmountScanner.amounts(in: line)
             let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
             if SummaryLineClassifier.classify(label).map(isSummary) == true { pendingName = nil; continue }
+            // "Table: 12", "Kasse 3", "Terminal-ID 6528" are bookkeeping; "TABLE LAMP" is a product:
+            // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
+            let words = label.words
             let isNotItem = notItemWords.contains { word in
-                word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) }
+                if word.contains(" ") { return label.has(word) }
+                return words.indices.contains { index in
+                    guard TextSimilarity.wordMatches(words[index], word) else { return false }
+                    guard index + 1 < words.count else { return true }
+                    let next = words[index + 1]
+                    return next.count <= 2 || next.allSatisfy(\.isNumber)
+                }
             }
             if isNotItem || date.isMatched(by: line) {
                 continue
@@ -69,7 +81,7 @@ enum LineItemExtractor {
                 continue
             }
 
-            guard let price = amounts.last ?? undotted(line) else {
+            guard let price = amounts.last ?? undotted(line) ?? gluedFlag(line) else {
                 // Garbled rows count only once real item rows have begun; above them is header noise.
                 if index > headerEnd || items.contains(where: \.priceReadable), let name = unreadablePriceRow(line) {
                     var item = ParsedLineItem(description: name, total: 0, lineIndex: index)
@@ -96,8 +108,11 @@ enum LineItemExtractor {
                 continue
             }
             let trailing = price.trailing.replacingOccurrences(of: "€", with: "").replacingOccurrences(of: " ", with: "")
+            let letters = trailing.filter(\.isLetter)
+            let capitals = letters.filter(\.isUppercase)
             guard flag.isMatched(by: trailing),
-                  var item = itemRow(description, price: price.value, flag: trailing.filter(\.isLetter), line: index, profile: profile) else {
+                  var item = itemRow(description, price: price.value, flag: capitals.isEmpty ? letters.uppercased() : capitals,
+                                     line: index, profile: profile) else {
                 continue
             }
             if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) { item.category = "fee" }
@@ -190,6 +205,12 @@ enum LineItemExtractor {
               let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         let location = match.location + (match.text.count - match.text.drop(while: \.isWhitespace).count)
         return AmountMatch(value: value, location: location, length: match.length, trailing: match[3] ?? "")
+    }
+
+    private static func gluedFlag(_ line: String) -> AmountMatch? {
+        guard let match = gluedFlagPrice.firstMatch(in: line), line.filter(\.isLetter).count >= 3,
+              let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
+        return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: "")
     }
 
     static func close(_ a: Decimal, _ b: Decimal) -> Bool {

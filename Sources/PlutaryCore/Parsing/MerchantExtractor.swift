@@ -9,7 +9,7 @@ enum MerchantExtractor {
                                        "HARDWARE", "PHARMACY", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
                                        "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
                                        "LIMITED", "INC", "LLC", "CORP", "PLT", "HOLDINGS", "FOOD", "FOODS", "BOOKSTORE"]
-    private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
+    private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
@@ -31,6 +31,10 @@ enum MerchantExtractor {
         let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
         if let known = KnownMerchant.find(in: top, onlyAt: nameLines) {
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain"))
+        } else if let (index, merchant) = text.upperLines.prefix(3).enumerated().lazy.compactMap({ index, line in
+            KnownMerchant.all.first { $0.isNamedWithSlip(in: LineLabel(line)) }.map { (index, $0) }
+        }).first {
+            result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread"))
         } else if let known = KnownMerchant.find(in: text.upperLines[...]) {
             // Chains whose logo OCR misses are often named again in the footer or a URL.
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body"))
@@ -48,7 +52,7 @@ enum MerchantExtractor {
                 firstCompanyLine = firstCompanyLine ?? index
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
                 result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
-            } else if plainLines < 2, !placeWords.contains(where: label.has) {
+            } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
                 plainLines += 1
                 let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty
                 result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
@@ -94,7 +98,8 @@ enum MerchantExtractor {
     /// greeting, date or registration number.
     static func isNameLike(_ upperLine: String) -> Bool {
         let letters = upperLine.filter(\.isLetter).count
-        let digits = upperLine.filter(\.isNumber).count
+        // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
+        let digits = LineLabel(upperLine).words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
         // At least one real word, and not just a currency code ("EUR").
         guard LineLabel(upperLine).words.contains(where: { $0.count >= 3 && !["EUR", "EURO", "CAD", "USD", "MYR"].contains($0) }) else {
             return false
@@ -115,6 +120,15 @@ enum MerchantExtractor {
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         return true
+    }
+
+    /// Real words rather than OCR debris from a logo or stamp ("Bee", "BRS OY 0d 0 0) DW"):
+    /// four letters or more, and at least half the tokens words of three letters or more.
+    private static func isWordy(_ label: LineLabel) -> Bool {
+        let words = label.words.filter { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
+        // A rule of asterisks or dashes reads as a long word of few letters ("ERRRKAMARERKKERAAKE").
+        let isRule = label.words.contains { $0.count >= 12 && Set($0).count <= 5 }
+        return words.contains { $0.count >= 4 } && words.count * 2 >= label.words.count && !isRule
     }
 
     /// The line as printed, minus OCR debris at its ends and doubled spaces.

@@ -93,6 +93,13 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
         }
+        // A card or "CASH" named among the items ("PRIVILEGE CARD 10.00") is a product, not a payment.
+        if let itemsEnd {
+            let isPayment = { (candidate: FieldCandidate<Decimal>) in (candidate.lineIndex ?? itemsEnd) >= itemsEnd }
+            receipt.paymentMethods.removeAll { ($0.lineIndex ?? itemsEnd) < itemsEnd }
+            receipt.tenders.removeAll { !isPayment($0) }
+            receipt.firstPaymentLine = (receipt.tenders + receipt.changes).compactMap(\.lineIndex).min()
+        }
         return itemsEnd ?? text.lines.count
     }
 

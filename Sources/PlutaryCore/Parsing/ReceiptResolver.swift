@@ -90,6 +90,23 @@ struct ReceiptResolver: Sendable {
                 if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
             }
         }
+        // A total printed above a rounding adjustment is the amount before rounding; the amount
+        // due is that total plus the adjustment (60.31 - 0.01 = 60.30).
+        var rounded: [FieldCandidate<Decimal>] = []
+        for rounding in parsed.roundings where rounding.value != 0 {
+            guard let roundingLine = rounding.lineIndex else { continue }
+            let above = parsed.totals.filter { ($0.lineIndex ?? .max) < roundingLine && roundingLine - ($0.lineIndex ?? 0) <= 3 }
+            // OCR often loses the sign of "-0.01"; the adjustment is there to reach a multiple of 0.05.
+            for total in above {
+                for adjustment in [rounding.value, -rounding.value] {
+                    let value = total.value + adjustment
+                    guard Self.isCashRounded(value) || adjustment == rounding.value else { continue }
+                    expected.append((value, 0.3))
+                    rounded.append(FieldCandidate(value: value, confidence: total.confidence + 0.05,
+                                                  lineIndex: total.lineIndex, reason: "\(total.reason) plus rounding"))
+                }
+            }
+        }
         for (index, tender) in parsed.tenders.map(\.value).enumerated() {
             // A card is charged the exact total; cash is often more, with change back.
             let isCard = index < parsed.paymentMethods.count && parsed.paymentMethods[index].value != "Cash"
@@ -112,7 +129,7 @@ struct ReceiptResolver: Sendable {
             var candidate = candidate
             candidate.confidence -= 0.15
             return candidate
-        } + derived
+        } + derived + rounded
         let maxSubtotal = parsed.subtotals.map(\.value).max()
         let scored = candidates.map { candidate -> FieldCandidate<Decimal> in
             var candidate = candidate
@@ -120,9 +137,17 @@ struct ReceiptResolver: Sendable {
             for item in expected where same(item.value, candidate.value) { support += item.weight }
             candidate.confidence += min(0.45, support)
             if let maxSubtotal, candidate.value < maxSubtotal, parsed.savings.isEmpty { candidate.confidence -= 0.2 }
+            // A receipt that prints a rounding line rounds the amount due to 0.05.
+            if !parsed.roundings.isEmpty, !Self.isCashRounded(candidate.value) { candidate.confidence -= 0.1 }
             return candidate
         }
         return best(scored)
+    }
+
+    /// Whether an amount is a multiple of 0.05, as cash totals are where small coins were withdrawn.
+    static func isCashRounded(_ value: Decimal) -> Bool {
+        let twentieths = LineItemExtractor.rounded(value * 20, scale: 6)
+        return twentieths == LineItemExtractor.rounded(twentieths, scale: 0)
     }
 
     /// Printed amounts are exact, so the arithmetic must be: 27.55 and 27.56 are different totals.

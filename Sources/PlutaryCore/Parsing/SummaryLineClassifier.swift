@@ -60,7 +60,10 @@ enum SummaryLineClassifier {
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
         if label.has("SUMME"), !label.hasAny(["NETTO", "MWST", "STEUER"]) { return .total(strength: 0.8) }
         if label.hasAny(changeWords) { return .change }
-        if tipWords.contains(where: label.hasWord) { return .tip }
+        // "TIP" alone or with a rate is a tip; "TIP GESCHIRRTUECHER" is a product.
+        if tipWords.contains(where: label.hasWord), label.words.filter({ $0.count > 2 && !$0.allSatisfy(\.isNumber) }).count <= 1 {
+            return .tip
+        }
         if label.has("TOTAL SALES") { return .total(strength: 0.6) }
         if label.has("TOTAL") || label.hasWord("TTL") || label.has("GESAMT") || label.hasWord("BETRAG") {
             return .total(strength: 0.7)

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// One text fixture per parsing rule that the strategy suites do not already cover:
+/// Canadian sales taxes, fees, group prices, cash rounding, and the OCR slips seen on real scans.
+@Suite("Parsing rules")
+struct ParsingRuleTests {
+    private func parse(_ text: String) -> ReceiptPayload {
+        ReceiptParser().parse(ocrText: text)
+    }
+
+    @Test func quebecGSTAndQSTAddUpToTheTotal() {
+        let payload = parse("""
+        EPICERIE DU COIN
+        1234 RUE ST-DENIS MONTREAL QC H2X 3K8
+        2024-03-15 10:22
+        PAIN BLANC                 3.49
+        FROMAGE                    8.99
+        SUBTOTAL                  12.48
+        GST 5%                     0.45
+        QST 9.975%                 0.90
+        TOTAL                     13.83
+        """)
+        #expect(payload.currency == "CAD")
+        #expect(payload.purchaseDate == "2024-03-15")
+        #expect(payload.taxes.map(\.name) == ["GST", "QST"])
+        #expect(payload.taxAmount == "1.35")
+        #expect(payload.totalAmount == "13.83")
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func depositsAndEnvironmentalFeesAreItemsAndPSTIsATax() {
+        let payload = parse("""
+        CORNER MARKET
+        VANCOUVER BC V6B 1A1
+        03/15/2024 18:02
+        SPARKLING WATER 12PK       5.99 GP
+        DEPOSIT                    1.20 G
+        ECO FEE                    0.10 G
+        AA BATTERIES 8PK          10.99 GP
+        SUBTOTAL                  18.28
+        GST 5%                     0.91
+        PST 7%                     1.19
+        TOTAL                     20.38
+        """)
+        #expect(payload.purchaseDate == "2024-03-15")
+        #expect(payload.lineItems.map(\.total) == ["5.99", "1.20", "0.10", "10.99"])
+        #expect(payload.lineItems.map(\.category) == [nil, "deposit", "fee", nil])
+        #expect(payload.taxes.map(\.name) == ["GST", "PST"])
+        #expect(payload.totalAmount == "20.38")
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func groupPriceSetsQuantityAndUnitPrice() {
+        let payload = parse("""
+        NO FRILLS
+        ORANGES
+          3 @ 2/$3.00                     4.50
+        MILK 2L                           5.49
+        SUBTOTAL                          9.99
+        TOTAL                             9.99
+        """)
+        let oranges = payload.lineItems.first
+        #expect(oranges?.description == "ORANGES")
+        #expect(oranges?.quantity == "3")
+        #expect(oranges?.unitPrice == "1.50")
+        #expect(oranges?.total == "4.50")
+    }
+
+    @Test func yenSignBeforeANumberMeansYen() {
+        #expect(parse("SHOP\nTOTAL ¥1280").currency == "JPY")
+    }
+
+    @Test func roundingAdjustmentWhoseSignOCRLostStillReachesTheCashTotal() {
+        let payload = parse("""
+        KEDAI RUNCIT MAJU SDN BHD
+        19/10/2018 20:49
+        TABLE LAMP                     55.90
+        GIFT CARD HOLDER                4.41
+        TOTAL AMT                      60.31
+        ROUNDING ADJ                    0.01
+        RM 60.30
+        CASH                           70.30
+        CHANGE                         10.00
+        """)
+        #expect(payload.totalAmount == "60.30")
+    }
+
+    @Test func aCardNamedAmongTheItemsIsAProductNotThePayment() {
+        let payload = parse("""
+        INDAH GIFT SHOP
+        19/10/2018
+        PRIVILEGE CARD                 10.00
+        TABLE LAMP                     55.90
+        TOTAL                          65.90
+        CASH                          100.00
+        CHANGE                         34.10
+        """)
+        #expect(payload.lineItems.map(\.description) == ["PRIVILEGE CARD", "TABLE LAMP"])
+        #expect(payload.paymentMethod == "Cash")
+        #expect(payload.totalAmount == "65.90")
+    }
+
+    @Test func germanFlagsGluedOrMarkedAfterThePrice() {
+        let payload = parse("""
+        Marktkauf
+        EUR
+        SOBJ.VODKA 0,7L               9,998
+        LEERGUT EW MINUS             -1,00xC
+        PFAND                         0,25xC
+        TIP GESCHIRRTUECHER           2,99 B
+        KIWI 4009                     2,49:E
+        SUMME EUR                    14,72
+        28.02.20 09:58
+        """)
+        #expect(payload.lineItems.map(\.total) == ["9.99", "-1.00", "0.25", "2.99", "2.49"])
+        #expect(payload.lineItems.map(\.taxCode) == [nil, "C", "C", "B", "E"])
+        #expect(payload.lineItems[1].category == "deposit")
+        #expect(payload.tipAmount == nil)
+        #expect(payload.totalAmount == "14.72")
+        #expect(payload.warnings.isEmpty)
+    }
+
+    @Test func aChainNameWithOneLetterMisreadOnTheFirstLine() {
+        let payload = parse("""
+        LIDE
+        Warburger Straße 130
+        33100 Paderborn
+        Bananen                       1,62 A
+        zu zahlen                     1,62
+        """)
+        #expect(payload.merchantName == "Lidl")
+    }
+
+    @Test func logoDebrisAboveTheShopNameIsSkipped() {
+        let payload = parse("""
+        Bee
+        Bry co.     Ho ans
+        PAGOH REST AND SERVICE AREA
+        TQ FOR SHOPPING WITH US
+        23/03/2018
+        MINERAL WATER                  2.00
+        TOTAL                          2.00
+        """)
+        #expect(payload.merchantName == "PAGOH REST AND SERVICE AREA")
+    }
+
+    @Test func aDigitReadIntoTheCompanySuffixIsStillACompanyLine() {
+        let payload = parse("""
+        tan woon yann
+        BOOK TA .K (TAMAN DAYA) SDN 8HD
+        789417-W
+        NO.53, JALAN SAGU 18, TAMAN DAYA
+        25/12/2018
+        CLAY                           9.00
+        TOTAL                          9.00
+        """)
+        #expect(payload.merchantName == "BOOK TA .K (TAMAN DAYA) SDN 8HD")
+    }
+}
