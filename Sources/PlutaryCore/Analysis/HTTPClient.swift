@@ -20,7 +20,8 @@ public struct HTTPClient: Sendable {
     private let session: URLSession
 
     public init(timeout: TimeInterval) {
-        self.timeout = timeout
+        // Whole seconds: Linux's URLSession truncates a fractional timeout, so 0.7 s would fire at once.
+        self.timeout = max(1, timeout.rounded(.up))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout

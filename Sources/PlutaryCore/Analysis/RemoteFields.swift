@@ -67,7 +67,9 @@ struct RemoteFields {
             let decimals = cleaned.distance(from: comma, to: cleaned.endIndex) - 1
             cleaned = decimals == 3 ? cleaned.replacingOccurrences(of: ",", with: "") : cleaned.replacingOccurrences(of: ",", with: ".")
         }
-        guard let value = Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
+        // Kept as written ("1.00" stays "1.00") once it reads as a number.
+        guard Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX")) != nil,
+              cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else { return nil }
+        return cleaned
     }
 }
