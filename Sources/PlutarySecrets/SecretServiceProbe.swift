@@ -28,6 +28,18 @@ public enum SecretServiceProbe {
         return strings(names).contains(busName)
     }
 
+    /// Whether a Secret Service is running now (activation not counted).
+    public static func isRunning(timeout: TimeInterval = 1) -> Bool {
+        guard !(ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return false }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return ask(bus, "NameHasOwner", argument: busName, timeout: Int32(timeout * 1000)).map(boolean) ?? false
+    }
+
     private static func ask(_ bus: OpaquePointer, _ method: String, argument: String?, timeout: Int32) -> OpaquePointer? {
         var parameters: OpaquePointer?
         if let argument {
