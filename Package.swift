@@ -30,13 +30,14 @@ let package = Package(
             "PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryCharts", "GtkKit", "PlutaryPresentation", "CGtk",
         ]),
         .executableTarget(name: "plutary", dependencies: [
-            "PlutaryApp", "PlutaryCore", "PlutaryOCR",
+            "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PlutaryCoreTests", dependencies: ["PlutaryCore"]),
         .testTarget(name: "PlutaryOCRTests", dependencies: ["PlutaryOCR", "PlutaryCore", "CGtk"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
         .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
+        .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@ import PlutaryApp
 import PlutaryCore
 import PlutaryOCR
 import PlutaryPresentation
+import PlutarySecrets
 
 /// `plutary [IMAGE...]`: the window, importing the images given. The default
 /// subcommand, so the root command has no positional arguments of its own
@@ -20,15 +21,29 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let database = try global.openDatabase()
+        // Asked before the window exists, so the bus probe never stalls a frame. Without a keyring,
+        // an unavailable in-memory store: Settings says so and keeps remote analysis off.
+        let keyring = KeyringTokenStore()
+        let tokens: any TokenStore = keyring.isAvailable ? keyring : MemoryTokenStore(isAvailable: false)
+        var uploads: AnalysisCenter?
         let status = MainActor.assumeIsolated {
-            // The keyring-backed token store arrives with remote analysis; until then tokens stay in memory.
             PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + files.map(absolutePath)) {
                 let preferences = Preferences()
-                return AppEnvironment(database: database, preferences: preferences, tokens: MemoryTokenStore(),
-                                      scanner: LocalReceiptScanner(languages: preferences.strings(.ocrLanguages)),
-                                      version: Plutary.version)
+                var environment = AppEnvironment(database: database, preferences: preferences, tokens: tokens,
+                                                 scanner: LocalReceiptScanner(languages: preferences.strings(.ocrLanguages)),
+                                                 version: Plutary.version)
+                let encoder = UploadImageEncoder()
+                let analysis = AnalysisCenter(environment: environment) { path in
+                    try encoder.encode(fileAt: URL(fileURLWithPath: path)).jpeg
+                }
+                environment.analysis = analysis
+                analysis.start()
+                uploads = analysis
+                return environment
             }
         }
+        // Uploads in flight go back to pending, to resume next start.
+        if let queue = MainActor.assumeIsolated({ uploads?.queue }) { AsyncRunner.run { await queue.stop() } }
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -10,6 +10,7 @@ struct Plutary: ParsableCommand {
         abstract: "Scan receipts and review your expenses, on your own machine.",
         discussion: "Without a subcommand, opens the Plutary window and imports the images given.",
         version: version,
-        subcommands: [OpenCommand.self, ScanCommand.self, ParseCommand.self, GenerateCommand.self],
+        subcommands: [OpenCommand.self, ScanCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
+                      GenerateCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -9,6 +9,7 @@ final class SettingsView {
     let root: Widget
     private let viewModel: SettingsViewModel
     private let countLabel: Widget
+    private let analysis: AnalysisSettingsView
 
     init(viewModel: SettingsViewModel) {
         self.viewModel = viewModel
@@ -31,6 +32,8 @@ final class SettingsView {
             grid.attach(row.1, column: 1, row: Int32(index))
         }
         root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        analysis = AnalysisSettingsView(viewModel: viewModel.analysis)
+        root.append(Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
         observe { [weak self] in self?.render() }
     }
 

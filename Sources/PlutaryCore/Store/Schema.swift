@@ -110,6 +110,7 @@ enum Schema {
                     arguments: [currency.code, currency.exponent, currency.symbol, currency.name])
             }
         }
+        AnalysisSchema.register(in: &migrator)
         return migrator
     }
 }

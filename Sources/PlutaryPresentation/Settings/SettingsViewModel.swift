@@ -9,6 +9,8 @@ public final class SettingsViewModel {
     public let dataLocation: String
     public let version: String
     public private(set) var receiptCountText = ""
+    /// The remote analysis section.
+    public let analysis: AnalysisSettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -16,10 +18,14 @@ public final class SettingsViewModel {
         dataLocation = environment.dataLocationDescription
         version = environment.version
         receipts = environment.receipts
+        analysis = AnalysisSettingsViewModel(environment: environment)
+        let center = environment.analysis
+        analysis.onChange = { center?.reloadSettings() }
     }
 
     public func load() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+        Task { await analysis.load() }
     }
 }
