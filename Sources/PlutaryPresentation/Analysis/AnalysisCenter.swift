@@ -92,8 +92,11 @@ public final class AnalysisCenter {
             return
         }
         do {
-            try jobs.enqueue(receiptIds: receiptIds, provider: settings.value.provider.rawValue, now: Date())
-            errorMessage = nil
+            let outcome = try jobs.enqueue(receiptIds: receiptIds, provider: settings.value.provider.rawValue, now: Date())
+            // Receipts typed in by hand have no image, and the services read images.
+            errorMessage = outcome.skipped.isEmpty ? nil : String(
+                format: trn("%d receipt has no image to send.", "%d receipts have no image to send.", outcome.skipped.count),
+                outcome.skipped.count)
         } catch {
             errorMessage = error.localizedDescription
         }

@@ -20,6 +20,8 @@ public final class ReceiptListViewModel {
 
     @ObservationIgnored var onOpen: (String) -> Void = { _ in }
     @ObservationIgnored private let store: any ReceiptStore
+    /// The remote analysis queue, when the app runs one.
+    @ObservationIgnored public let analysis: AnalysisCenter?
     @ObservationIgnored private let days: DayFormatter
     @ObservationIgnored private let money: MoneyFormatter
     @ObservationIgnored private let searchDelay: Duration
@@ -30,9 +32,10 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
-    public init(store: any ReceiptStore, locale: Locale = .preferred,
+    public init(store: any ReceiptStore, analysis: AnalysisCenter? = nil, locale: Locale = .preferred,
                 searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
         self.store = store
+        self.analysis = analysis
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
         self.searchDelay = searchDelay
@@ -125,6 +128,31 @@ public final class ReceiptListViewModel {
         let items = ((try? store.lineItems(receiptId: row.id)) ?? []).map { LineItemRow(item: $0, currency: currency, money: money) }
         itemCache[row.id] = items
         return items
+    }
+
+    // MARK: Remote analysis
+
+    /// What the analysis queue is doing with a receipt ("" when it was never sent).
+    public func analysisState(of row: ReceiptRow) -> String {
+        guard let job = analysis?.job(forReceipt: row.id) else { return "" }
+        switch job.state {
+        case .pending: return job.attempts > 0 ? tr("Waiting to retry") : tr("Waiting to upload")
+        case .uploading: return tr("Uploading…")
+        case .done: return tr("Analysed")
+        case .failed: return String(format: tr("Failed: %@"), job.lastError ?? tr("unknown error"))
+        }
+    }
+
+    public var canSendToAnalysis: Bool { analysis?.isConfigured == true }
+
+    /// "Send to analysis" on the selection; a receipt whose last job failed is retried.
+    public func sendToAnalysis(ids: [String]) {
+        guard let analysis, !ids.isEmpty else { return }
+        var fresh: [String] = []
+        for id in ids {
+            if let job = analysis.job(forReceipt: id), job.state == .failed { analysis.retry(jobId: job.id) } else { fresh.append(id) }
+        }
+        if !fresh.isEmpty { analysis.send(receiptIds: fresh) }
     }
 
     // MARK: Delete and undo
