@@ -12,3 +12,4 @@ xvfb-run -a -s "-screen 0 1280x800x24" \
     dbus-run-session -- "$py" "$here/smoke.py" "$bin" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/review.py" "$bin" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/import.py" "$bin" "$out"
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/analysis.py" "$bin" "$out"

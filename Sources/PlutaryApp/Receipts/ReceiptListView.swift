@@ -19,6 +19,7 @@ final class ReceiptListView {
     private let toast: UndoToast
     private let analyseButton: Widget
     private var positions: [String: Int] = [:]
+    private var analysed: Set<String> = []
 
     init(viewModel: ReceiptListViewModel) {
         self.viewModel = viewModel
@@ -80,7 +81,10 @@ final class ReceiptListView {
                 let jobs = analysis.jobsByReceipt
                 guard let self else { return }
                 self.table.bridge.refresh(positions: jobs.keys.compactMap { self.positions[$0] })
-                self.analyseButton.isSensitive = self.viewModel.canSendToAnalysis
+                // A finished analysis may have filled fields: read the list again.
+                let done = Set(jobs.filter { $0.value.state == .done }.keys)
+                if !done.subtracting(self.analysed).isEmpty { self.viewModel.reload() }
+                self.analysed = done
                 if let message = analysis.errorMessage ?? analysis.needsToken { self.showError(message) }
             }
         }
