@@ -110,6 +110,7 @@ enum Schema {
                     arguments: [currency.code, currency.exponent, currency.symbol, currency.name])
             }
         }
+        AnalyticsMigration.register(in: &migrator)
         return migrator
     }
 }

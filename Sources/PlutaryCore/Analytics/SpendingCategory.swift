@@ -1,0 +1,30 @@
+/// What a share of spending is put under: a category, no category, or the part
+/// of receipts' totals that is not in their line items (taxes, tips, fees).
+public enum SpendingCategory: Hashable, Sendable, Comparable {
+    case named(String)
+    case uncategorised
+    case taxesAndOther
+
+    public var title: String {
+        switch self {
+        case .named(let name): name
+        case .uncategorised: tr("Uncategorised")
+        case .taxesAndOther: tr("Taxes and other")
+        }
+    }
+
+    /// The category name to filter receipts by; nil for the synthetic ones.
+    public var name: String? {
+        if case .named(let name) = self { return name }
+        return nil
+    }
+
+    public static func < (lhs: SpendingCategory, rhs: SpendingCategory) -> Bool {
+        switch (lhs, rhs) {
+        case let (.named(a), .named(b)): a.localizedStandardCompare(b) == .orderedAscending
+        case (.named, _): true
+        case (.uncategorised, .taxesAndOther): true
+        default: false
+        }
+    }
+}
