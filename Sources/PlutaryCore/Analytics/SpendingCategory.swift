@@ -19,6 +19,25 @@ public enum SpendingCategory: Hashable, Sendable, Comparable {
         return nil
     }
 
+    /// A stable text key, for chart parts and routes.
+    public var key: String {
+        switch self {
+        case .named(let name): "category:" + name
+        case .uncategorised: "uncategorised"
+        case .taxesAndOther: "taxes-and-other"
+        }
+    }
+
+    public init?(key: String) {
+        switch key {
+        case "uncategorised": self = .uncategorised
+        case "taxes-and-other": self = .taxesAndOther
+        default:
+            guard key.hasPrefix("category:") else { return nil }
+            self = .named(String(key.dropFirst("category:".count)))
+        }
+    }
+
     public static func < (lhs: SpendingCategory, rhs: SpendingCategory) -> Bool {
         switch (lhs, rhs) {
         case let (.named(a), .named(b)): a.localizedStandardCompare(b) == .orderedAscending
