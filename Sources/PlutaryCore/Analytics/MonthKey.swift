@@ -31,6 +31,12 @@ public enum MonthKey {
         return (y2 * 12 + m2) - (y1 * 12 + m1)
     }
 
+    /// Whether a text is a real day written "YYYY-MM-DD" (not "2026-13-01" or "2026-02-30").
+    public static func isDay(_ text: String) -> Bool {
+        guard text.count == 10, let date = DayFormatter.date(fromISO: text) else { return false }
+        return day(date) == text
+    }
+
     public static func lastDay(of month: String) -> String {
         let (year, number) = split(month)
         var components = DateComponents(year: year, month: number)

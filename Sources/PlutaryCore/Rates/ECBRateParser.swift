@@ -43,7 +43,7 @@ public enum ECBRateParser {
             }
             guard elementName == "Cube" else { return }
             if let time = attributes["time"] {
-                guard Self.isDay(time) else { return fail(.badDay(line: parser.lineNumber, value: time), parser) }
+                guard MonthKey.isDay(time) else { return fail(.badDay(line: parser.lineNumber, value: time), parser) }
                 day = time
             } else if let currency = attributes["currency"] {
                 let line = parser.lineNumber
@@ -64,11 +64,6 @@ public enum ECBRateParser {
         private func fail(_ error: ECBImportError, _ parser: XMLParser) {
             if failure == nil { failure = error }
             parser.abortParsing()
-        }
-
-        private static func isDay(_ text: String) -> Bool {
-            text.count == 10 && DayFormatter.date(fromISO: text) != nil
-                && text.enumerated().allSatisfy { index, c in (index == 4 || index == 7) ? c == "-" : c.isASCII && c.isNumber }
         }
 
         private static func positiveDecimal(_ text: String) -> Decimal? {

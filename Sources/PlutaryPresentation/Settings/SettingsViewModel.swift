@@ -9,6 +9,7 @@ public final class SettingsViewModel {
     public let dataLocation: String
     public let version: String
     public private(set) var receiptCountText = ""
+    public let currencies: CurrencySettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -16,10 +17,12 @@ public final class SettingsViewModel {
         dataLocation = environment.dataLocationDescription
         version = environment.version
         receipts = environment.receipts
+        currencies = CurrencySettingsViewModel(environment: environment)
     }
 
     public func load() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+        currencies.load()
     }
 }
