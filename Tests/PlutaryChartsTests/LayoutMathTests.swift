@@ -17,6 +17,16 @@ struct LayoutMathTests {
         #expect(scale.lower <= minimum && scale.upper >= maximum)
     }
 
+    @Test func tallerChartsGetMoreTicks() {
+        #expect(StackedBarLayout.tickCount(forHeight: 100) == 3)
+        #expect(StackedBarLayout.tickCount(forHeight: 210) == 4)
+        #expect(StackedBarLayout.tickCount(forHeight: 1000) == 6)
+        let short = StackedBarLayout.layout(ChartSamples.bars, in: ChartSamples.context(600, 160))
+        let tall = StackedBarLayout.layout(ChartSamples.bars, in: ChartSamples.context(600, 600))
+        func ticks(_ layout: ChartLayout) -> Int { layout.shapes.filter { if case .line = $0 { true } else { false } }.count - 1 }
+        #expect(ticks(short) < ticks(tall))
+    }
+
     @Test func ticksWithoutZeroHugTheData() {
         let scale = NiceScale(minimum: 400, maximum: 500, tickCount: 5, includeZero: false)
         #expect(scale.ticks == [400, 425, 450, 475, 500])
@@ -41,11 +51,13 @@ struct LayoutMathTests {
         #expect(abs(groceries[1].height / january.height - 0.5) < 1e-9)
         #expect(groceries[1].maxY == january.maxY)
         #expect(groceries[1].minX > january.maxX)
-        // The axis reaches 800 in ticks of 200, and the tallest bar reaches the top tick.
+        // 206 points of plot get four ticks: steps of 250 up to 1000; January's 800 is 4/5 of the way up.
         let labels = layout.shapes.compactMap { if case .text(let t) = $0 { t.string } else { nil } }
-        #expect(labels.filter { $0.hasPrefix("CA$") } == ["CA$0", "CA$200", "CA$400", "CA$600", "CA$800"])
-        let topLine = layout.shapes.compactMap { if case .line(let from, _, _, _) = $0 { from.y } else { nil } }.min()
-        #expect(topLine == januaryTop.minY)
+        #expect(labels.filter { $0.hasPrefix("CA$") } == ["CA$0", "CA$250", "CA$500", "CA$750", "CA$1,000"])
+        let gridY = layout.shapes.compactMap { if case .line(let from, _, _, _) = $0 { Double(from.y) } else { nil } }
+        let top = gridY.min()!, bottom = gridY.max()!
+        #expect(abs((bottom - Double(januaryTop.minY)) / (bottom - top) - 0.8) < 1e-9)
+        #expect(Double(january.maxY) == bottom)
         #expect(labels.contains("Jan") && labels.contains("Mar"))
     }
 

@@ -89,3 +89,18 @@ struct ProductAndCurrencyViewModelTests {
         #expect(model.rateCount == 3)
     }
 }
+
+@MainActor
+struct ProductSearchTests {
+    @Test func searchingNarrowsTheListOnceTheLoadSettles() async throws {
+        let database = try AppDatabase.inMemory()
+        try SampleFixture.seed(database)
+        let model = ProductListViewModel(catalog: ProductRepository(database: database), locale: Locale(identifier: "en_US"))
+        await model.reload()
+        #expect(model.rows.count > 20)
+        model.search("bok choy")
+        model.search("bok choy")
+        await model.reload()
+        #expect(model.rows.map(\.name) == ["白菜 Bok Choy"])
+    }
+}

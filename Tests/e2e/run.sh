@@ -8,5 +8,8 @@ mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
 # Debian's python3 has pyatspi; the python3 first on PATH may not.
 py=/usr/bin/python3
-exec xvfb-run -a -s "-screen 0 1280x800x24" \
+xvfb-run -a -s "-screen 0 1280x800x24" \
     dbus-run-session -- "$py" "$here/smoke.py" "$bin" "$out"
+# Analytics and products: charts, exports (GUI and `plutary chart`), screenshots.
+exec xvfb-run -a -s "-screen 0 1280x800x24" \
+    dbus-run-session -- "$py" "$here/charts.py" "$bin" "$out"

@@ -9,6 +9,7 @@ final class SettingsView {
     let root: Widget
     private let viewModel: SettingsViewModel
     private let countLabel: Widget
+    private let currencies: CurrencySettingsView
 
     init(viewModel: SettingsViewModel) {
         self.viewModel = viewModel
@@ -30,7 +31,8 @@ final class SettingsView {
             grid.attach(name, column: 0, row: Int32(index))
             grid.attach(row.1, column: 1, row: Int32(index))
         }
-        root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        currencies = CurrencySettingsView(viewModel: viewModel.currencies)
+        root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid, currencies.root)
         observe { [weak self] in self?.render() }
     }
 

@@ -12,7 +12,7 @@ public enum ReportCharts {
         let short = DateFormatter()
         short.locale = locale
         short.timeZone = TimeZone(identifier: "UTC")
-        short.setLocalizedDateFormatFromTemplate(report.months.count > 12 ? "MMM yy" : "MMM")
+        if report.months.count > 12 { short.dateFormat = "MMM ''yy" } else { short.setLocalizedDateFormatFromTemplate("MMM") }
         let bars = report.months.map { month -> BarChartData.Bar in
             let amounts = Dictionary(month.parts.map { ($0.category, Double($0.minorUnits)) }, uniquingKeysWith: +)
             let label = DayFormatter.date(fromISO: month.month + "-01").map(short.string(from:)) ?? month.month
@@ -38,17 +38,23 @@ public enum ReportCharts {
             return LineChartData(title: detail.name, currency: "CAD", series: [])
         }
         let points = detail.history.filter { $0.price.currency == currency }
+        // One point per store and day: the mean of that day's purchases.
         var order: [String] = []
-        var byStore: [String: [LineChartData.Point]] = [:]
+        var byStore: [String: [(day: String, prices: [Double])]] = [:]
         for point in points {
             let store = point.merchant ?? tr("Unknown merchant")
             if byStore[store] == nil { order.append(store) }
-            byStore[store, default: []].append(LineChartData.Point(day: point.day, value: Double(point.price.minorUnits)))
+            if byStore[store]?.last?.day == point.day {
+                byStore[store]![byStore[store]!.count - 1].prices.append(Double(point.price.minorUnits))
+            } else {
+                byStore[store, default: []].append((point.day, [Double(point.price.minorUnits)]))
+            }
         }
         let unit = points.last?.unit
         let title = unit.map { String(format: tr("%@ (price per %@)"), detail.name, $0) } ?? detail.name
         return LineChartData(title: title, currency: currency, series: order.enumerated().map {
-            LineChartData.Series(title: $1, points: byStore[$1]!, colorIndex: $0)
+            LineChartData.Series(title: $1, points: byStore[$1]!.map { LineChartData.Point(day: $0.day, value: ($0.prices.reduce(0, +) / Double($0.prices.count)).rounded()) },
+                                 colorIndex: $0)
         })
     }
 

@@ -37,7 +37,8 @@ public enum DonutLayout {
         shapes.append(.text(ChartText(tr("Total"), at: CGPoint(x: center.x, y: center.y + 10), anchor: .center, color: theme.axisText)))
 
         // Legend: swatch, name, share right-aligned; as many rows as fit.
-        let legendX = Double(center.x) + outer + 24, legendRight = Double(area.maxX)
+        let legendX = Double(center.x) + outer + 24
+        let legendRight = min(Double(area.maxX), legendX + 16 + (slices.map { context.width($0.title) }.max() ?? 0) + 70)
         let rowHeight = 20.0
         let rows = min(slices.count, max(1, Int(Double(area.height) / rowHeight)))
         var y = Double(area.midY) - Double(rows) * rowHeight / 2 + rowHeight / 2

@@ -21,7 +21,7 @@ public enum LineLayout {
         shapes += legend.shapes
 
         let values = all.map(\.value)
-        let scale = NiceScale(minimum: values.min()!, maximum: values.max()!, tickCount: 5, includeZero: false)
+        let scale = NiceScale(minimum: values.min()!, maximum: values.max()!, tickCount: Self.tickCount(forHeight: legend.top - title.bottom - 32), includeZero: false)
         let tickLabels = scale.ticks.map { format.tick($0, step: scale.step) }
         let axisWidth = (tickLabels.map { context.width($0) }.max() ?? 0) + 8
         let labelHeight = 20.0
@@ -30,6 +30,10 @@ public enum LineLayout {
         let dayNumbers = all.compactMap { Self.dayNumber($0.day) }
         var first = dayNumbers.min() ?? 0, last = dayNumbers.max() ?? 0
         if last - first < 30 { first -= 15; last += 15 }
+        // A little room at both ends, so the first and last dots clear the axes.
+        let margin = (last - first) * 0.03
+        first -= margin
+        last += margin
         func x(_ day: String) -> Double {
             Double(plot.minX) + (Self.dayNumber(day).map { ($0 - first) / (last - first) } ?? 0) * Double(plot.width)
         }
@@ -43,10 +47,10 @@ public enum LineLayout {
         let monthFormatter = DateFormatter()
         monthFormatter.locale = context.locale
         monthFormatter.timeZone = TimeZone(identifier: "UTC")
-        monthFormatter.setLocalizedDateFormatFromTemplate("MMM yy")
+        monthFormatter.setLocalizedDateFormatFromTemplate("MMMyyyy")
         let firstMonth = MonthKey.of(Date(timeIntervalSince1970: first * 86_400))
         let months = MonthKey.months(from: MonthKey.adding(1, to: firstMonth), through: MonthKey.of(Date(timeIntervalSince1970: last * 86_400)))
-        let labelWidth = context.width("Sep 26") + 12
+        let labelWidth = context.width("Sep 2026") + 16
         let perMonth = Double(plot.width) / max(1, (last - first) / 30.44)
         let every = max(1, Int((labelWidth / perMonth).rounded(.up)))
         for (index, month) in months.enumerated() where index % every == 0 {
@@ -78,6 +82,9 @@ public enum LineLayout {
         }
         return ChartLayout(size: size, shapes: shapes, regions: regions, description: "\(data.title). " + described.joined(separator: "; "))
     }
+
+    /// About one tick per 45 points of height, between 3 and 6.
+    static func tickCount(forHeight height: Double) -> Int { max(3, min(6, Int(height / 45))) }
 
     /// Days since 1970 for an ISO day.
     static func dayNumber(_ day: String) -> Double? {

@@ -20,7 +20,7 @@ public enum StackedBarLayout {
                                     bottom: Double(size.height) - pad / 2)
         shapes += legend.shapes
 
-        let scale = NiceScale(minimum: 0, maximum: data.bars.map(\.total).max() ?? 0, tickCount: 5)
+        let scale = NiceScale(minimum: 0, maximum: data.bars.map(\.total).max() ?? 0, tickCount: Self.tickCount(forHeight: legend.top - title.bottom - 32))
         let tickLabels = scale.ticks.map { format.tick($0, step: scale.step) }
         let axisWidth = (tickLabels.map { context.width($0) }.max() ?? 0) + 8
         let labelHeight = 20.0
@@ -70,4 +70,7 @@ public enum StackedBarLayout {
         }
         return ChartLayout(size: size, shapes: shapes, regions: regions, description: "\(data.title). " + values.joined(separator: "; "))
     }
+
+    /// About one tick per 45 points of height, between 3 and 6.
+    static func tickCount(forHeight height: Double) -> Int { max(3, min(6, Int(height / 45))) }
 }

@@ -89,7 +89,12 @@ struct SpendingReportBuilder {
         }
 
         let total = byCategory.values.reduce(0, +)
-        let order = byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+        // Named categories largest first; the catch-alls after them, so legends read well.
+        let order = byCategory.sorted { a, b in
+            let rankA = a.key.name == nil ? 1 : 0, rankB = b.key.name == nil ? 1 : 0
+            if rankA != rankB { return rankA < rankB }
+            return (a.value, b.key) > (b.value, a.key)
+        }.map(\.key)
         let months = (range?.months ?? []).map { month in
             MonthSpending(month: month,
                           parts: order.compactMap { category in byMonth[month]?[category].map { CategoryAmount(category: category, minorUnits: $0) } },
