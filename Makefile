@@ -49,6 +49,7 @@ bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/ocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/accuracy_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 
 clean:
 	rm -rf $(BUILD_DIR)
