@@ -29,13 +29,13 @@ struct PriceTrends {
         if let range {
             sql += " WHERE purchase_date BETWEEN ? AND ?"
             arguments += [range.start, range.end]
-        } else {
-            sql += " WHERE purchase_date IS NOT NULL"
         }
+        // All time reads the covering index in product order; records without a day are skipped below.
         sql += " GROUP BY product_id, month, currency, unit ORDER BY product_id, month"
         var series: [SeriesKey: [MonthPrice]] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
+            guard row[1] as String? != nil else { continue }
             let key = SeriesKey(productId: row[0], currency: row[2], unit: row[3])
             series[key, default: []].append(MonthPrice(month: row[1], mean: row[4], count: row[5]))
         }

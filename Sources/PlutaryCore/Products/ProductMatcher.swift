@@ -3,7 +3,9 @@ import Foundation
 /// Finds the product a receipt line belongs to, in this order: an alias the
 /// person made by merging or splitting; the same key; one part of a bilingual
 /// name ("白菜 Bok Choy" matches "Bok Choy" and "白菜"); then a fuzzy match
-/// (trigram candidates, accepted on edit-distance similarity) of the same size.
+/// (trigram candidates, accepted on edit-distance similarity) of the same size
+/// and the same words but for OCR slips — an extra word ("ORGANIC", "XL") makes
+/// another product, however long the name.
 public struct ProductMatcher: Sendable {
     /// Accepted when the keys' edit-distance similarity reaches this.
     public static let threshold = 0.85
@@ -72,12 +74,22 @@ public struct ProductMatcher: Sendable {
             // Dice from the shared count: cheap, and a floor that skips hopeless pairs.
             let dice = 2 * Double(count) / Double(grams.grams.count + other.grams.count)
             guard dice >= 0.6 else { continue }
+            guard Self.sameWords(key.base, candidate.base) else { continue }
             let score = TextSimilarity.ratio(key.base, candidate.base)
             if score >= Self.threshold, score > (best?.score ?? 0) || (score == best?.score && id < best!.id) {
                 best = (id, score)
             }
         }
         return best?.id
+    }
+
+    /// As many words, each the same or one slip away ("VLNE" for "VINE", "TOMATOE5").
+    static func sameWords(_ a: String, _ b: String) -> Bool {
+        let left = a.split(separator: " "), right = b.split(separator: " ")
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { x, y in
+            x == y || (min(x.count, y.count) >= 4 && TextSimilarity.editDistance(String(x), String(y)) <= max(1, x.count / 5))
+        }
     }
 
     /// A bilingual name split into its Chinese (Han) part and its Latin part;

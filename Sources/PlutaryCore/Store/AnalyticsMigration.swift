@@ -19,6 +19,9 @@ enum AnalyticsMigration {
                 CREATE INDEX receipts_for_analytics ON receipts(purchase_date, currency, merchant_id, total_minor, category_id, id);
                 CREATE INDEX line_items_for_analytics ON line_items(receipt_id, category_id, total_minor);
                 CREATE INDEX price_records_for_trends ON price_records(purchase_date, product_id, currency, unit, unit_price_minor);
+                -- Covers v1's price_records_by_product(product_id, purchase_date), which it replaces.
+                CREATE INDEX price_records_by_product_covering ON price_records(product_id, purchase_date, currency, unit, unit_price_minor);
+                DROP INDEX price_records_by_product;
                 CREATE INDEX exchange_rates_by_day ON exchange_rates(day);
                 """)
             for (abbreviation, expansion) in AbbreviationTable.standard.entries.sorted(by: { $0.key < $1.key }) {
