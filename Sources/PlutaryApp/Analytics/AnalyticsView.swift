@@ -45,6 +45,7 @@ final class AnalyticsView {
             entry.setProperty("placeholder-text", string: "YYYY-MM-DD")
             entry.setAccessibleLabel(name)
             gtk_editable_set_width_chars(entry.opaque, 11)
+            gtk_editable_set_max_width_chars(entry.opaque, 11)
         }
         let apply = Widgets.button(label: tr("_Apply"))
         customBox.append(Widgets.label(tr("From"), css: ["dim-label"]), fromEntry, Widgets.label(tr("to"), css: ["dim-label"]), toEntry, apply)

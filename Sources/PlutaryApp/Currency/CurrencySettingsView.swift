@@ -63,6 +63,7 @@ final class CurrencySettingsView {
             entry.setProperty("placeholder-text", string: placeholder)
             entry.setAccessibleLabel(name)
             gtk_editable_set_width_chars(entry.opaque, Int32(width))
+            gtk_editable_set_max_width_chars(entry.opaque, Int32(width))
         }
         gtk_editable_set_text(day.opaque, MonthKey.day(Date()))
         gtk_editable_set_text(base.opaque, "EUR")
