@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
         .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
         .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlutaryChartsTests", dependencies: ["PlutaryCharts", "PlutaryCore", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,6 @@ struct Plutary: ParsableCommand {
         discussion: "Without a subcommand, opens the Plutary window and imports the images given.",
         version: version,
         subcommands: [OpenCommand.self, ScanCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
-                      GenerateCommand.self],
+                      ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -13,3 +13,5 @@ xvfb-run -a -s "-screen 0 1280x800x24" \
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/review.py" "$bin" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/import.py" "$bin" "$out"
 xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/analysis.py" "$bin" "$out"
+# Analytics and products: charts, exports (GUI and `plutary chart`), screenshots.
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/charts.py" "$bin" "$out"

@@ -10,6 +10,7 @@ final class SettingsView {
     private let viewModel: SettingsViewModel
     private let countLabel: Widget
     private let analysis: AnalysisSettingsView
+    private let currencies: CurrencySettingsView
 
     init(viewModel: SettingsViewModel) {
         self.viewModel = viewModel
@@ -32,8 +33,10 @@ final class SettingsView {
             grid.attach(row.1, column: 1, row: Int32(index))
         }
         root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        currencies = CurrencySettingsView(viewModel: viewModel.currencies)
         analysis = AnalysisSettingsView(viewModel: viewModel.analysis)
-        root.append(Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
+        root.append(Widgets.separator(GTK_ORIENTATION_HORIZONTAL), currencies.root,
+                    Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
         observe { [weak self] in self?.render() }
     }
 

@@ -111,6 +111,7 @@ enum Schema {
             }
         }
         AnalysisSchema.register(in: &migrator)
+        AnalyticsMigration.register(in: &migrator)
         return migrator
     }
 }

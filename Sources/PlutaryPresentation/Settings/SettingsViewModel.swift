@@ -11,6 +11,7 @@ public final class SettingsViewModel {
     public private(set) var receiptCountText = ""
     /// The remote analysis section.
     public let analysis: AnalysisSettingsViewModel
+    public let currencies: CurrencySettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -21,11 +22,13 @@ public final class SettingsViewModel {
         analysis = AnalysisSettingsViewModel(environment: environment)
         let center = environment.analysis
         analysis.onChange = { center?.reloadSettings() }
+        currencies = CurrencySettingsViewModel(environment: environment)
     }
 
     public func load() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
         Task { await analysis.load() }
+        currencies.load()
     }
 }
