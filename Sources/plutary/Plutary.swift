@@ -14,7 +14,8 @@ struct Plutary: ParsableCommand {
         abstract: "Scan receipts and review your expenses, on your own machine.",
         discussion: "Without a subcommand, opens the Plutary window.",
         version: version,
-        subcommands: [ScanCommand.self, ParseCommand.self, GenerateCommand.self])
+        subcommands: [ScanCommand.self, ParseCommand.self, GenerateCommand.self, ExportCommand.self, ImportCommand.self,
+                      BackupCommand.self, RestoreCommand.self])
 
     @OptionGroup var global: GlobalOptions
 
