@@ -123,21 +123,40 @@ public struct ReceiptImporter: Sendable {
             ("tip_amount", payload.tipAmount), ("total_amount", payload.totalAmount),
         ]
         for (field, text) in amounts {
-            if let text, !text.isEmpty, Money(decimalString: text, currency: currency) == nil {
+            if let text, !text.isEmpty, !isAmount(text, currency: currency) {
                 return String(format: tr("%@ \"%@\" is not an amount in %@"), field, text, currency)
             }
         }
         for (position, item) in payload.lineItems.enumerated() {
             for (field, text) in [("total", Optional(item.total)), ("unit_price", item.unitPrice), ("discount", item.discount)] {
-                if let text, !text.isEmpty, Money(decimalString: text, currency: currency) == nil {
+                if let text, !text.isEmpty, !isAmount(text, currency: currency) {
                     return String(format: tr("item %d: %@ \"%@\" is not an amount in %@"), position + 1, field, text, currency)
                 }
             }
-            if Decimal(string: item.quantity, locale: Locale(identifier: "en_US_POSIX")) == nil {
+            if !isPlainDecimal(item.quantity) {
                 return String(format: tr("item %d: quantity \"%@\" is not a number"), position + 1, item.quantity)
             }
         }
         return nil
+    }
+
+    /// The export writes amounts as plain decimals ("-12.50"); `Decimal(string:)`
+    /// alone would accept "12.0.0" by reading its first part.
+    private static func isAmount(_ text: String, currency: String) -> Bool {
+        isPlainDecimal(text) && Money(decimalString: text, currency: currency) != nil
+    }
+
+    private static func isPlainDecimal(_ text: String) -> Bool {
+        var digits = 0, points = 0
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where index == 0: continue
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
     }
 
     private static func isDay(_ text: String) -> Bool {
