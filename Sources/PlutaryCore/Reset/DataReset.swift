@@ -99,25 +99,31 @@ public struct DataReset: Sendable {
     }
 
     /// Deletes receipts with their items, price records and search rows, then the
-    /// products and merchants no receipt uses any more. Children go first: the
+    /// products and merchants only those receipts used. Children go first: the
     /// foreign-key checks then find empty tables instead of scanning large ones.
     private func deleteReceipts(fixturesOnly: Bool) async throws -> Int {
         try await database.writer.write { db in
             let filter = fixturesOnly ? "WHERE is_fixture = 1" : ""
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts \(filter)") ?? 0
             let chosen = "SELECT id FROM receipts \(filter)"
-            try db.execute(sql: "DELETE FROM receipt_search WHERE rowid IN (SELECT seq FROM receipts \(filter))")
-            try db.execute(sql: "DELETE FROM price_records WHERE receipt_id IN (\(chosen))")
-            try db.execute(sql: "DELETE FROM analysis_jobs WHERE receipt_id IN (\(chosen))")
-            try db.execute(sql: "DELETE FROM line_items WHERE receipt_id IN (\(chosen))")
-            try db.execute(sql: "DELETE FROM receipts \(filter)")
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts \(filter)") ?? 0
             try db.execute(sql: """
-                DELETE FROM products WHERE id NOT IN (SELECT product_id FROM line_items WHERE product_id IS NOT NULL)
-                    AND id NOT IN (SELECT product_id FROM price_records)
-                """)
-            try db.execute(sql: """
-                DELETE FROM merchants WHERE id NOT IN (SELECT merchant_id FROM receipts WHERE merchant_id IS NOT NULL)
-                    AND id NOT IN (SELECT merchant_id FROM price_records WHERE merchant_id IS NOT NULL)
+                DROP TABLE IF EXISTS temp.reset_products; DROP TABLE IF EXISTS temp.reset_merchants;
+                CREATE TEMP TABLE reset_products AS
+                    SELECT DISTINCT product_id AS id FROM line_items WHERE receipt_id IN (\(chosen)) AND product_id IS NOT NULL;
+                CREATE TEMP TABLE reset_merchants AS
+                    SELECT DISTINCT merchant_id AS id FROM receipts \(filter.isEmpty ? "WHERE" : filter + " AND") merchant_id IS NOT NULL;
+                DELETE FROM receipt_search WHERE rowid IN (SELECT seq FROM receipts \(filter));
+                DELETE FROM price_records WHERE receipt_id IN (\(chosen));
+                DELETE FROM analysis_jobs WHERE receipt_id IN (\(chosen));
+                DELETE FROM line_items WHERE receipt_id IN (\(chosen));
+                DELETE FROM receipts \(filter);
+                DELETE FROM products WHERE id IN (SELECT id FROM temp.reset_products)
+                    AND id NOT IN (SELECT product_id FROM line_items WHERE product_id IS NOT NULL)
+                    AND id NOT IN (SELECT product_id FROM price_records);
+                DELETE FROM merchants WHERE id IN (SELECT id FROM temp.reset_merchants)
+                    AND id NOT IN (SELECT merchant_id FROM receipts WHERE merchant_id IS NOT NULL)
+                    AND id NOT IN (SELECT merchant_id FROM price_records WHERE merchant_id IS NOT NULL);
+                DROP TABLE temp.reset_products; DROP TABLE temp.reset_merchants;
                 """)
             return count
         }
