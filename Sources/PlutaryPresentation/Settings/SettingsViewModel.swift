@@ -9,6 +9,8 @@ public final class SettingsViewModel {
     public let dataLocation: String
     public let version: String
     public private(set) var receiptCountText = ""
+    /// The Data group: reset and import.
+    public let data: DataSettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -16,9 +18,16 @@ public final class SettingsViewModel {
         dataLocation = environment.dataLocationDescription
         version = environment.version
         receipts = environment.receipts
+        data = DataSettingsViewModel(environment: environment)
+        data.onDataChanged = { [weak self] in self?.loadCount() }
     }
 
     public func load() {
+        loadCount()
+        Task { await data.refresh() }
+    }
+
+    private func loadCount() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
     }
