@@ -9,8 +9,9 @@ final class SettingsView {
     let root: Widget
     private let viewModel: SettingsViewModel
     private let countLabel: Widget
+    private let data: DataSettingsView
 
-    init(viewModel: SettingsViewModel) {
+    init(viewModel: SettingsViewModel, parent: @escaping () -> Window? = { nil }) {
         self.viewModel = viewModel
         root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         root.setMargins(24)
@@ -30,7 +31,8 @@ final class SettingsView {
             grid.attach(name, column: 0, row: Int32(index))
             grid.attach(row.1, column: 1, row: Int32(index))
         }
-        root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        data = DataSettingsView(viewModel: viewModel.data, parent: parent)
+        root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid, data.root)
         observe { [weak self] in self?.render() }
     }
 
