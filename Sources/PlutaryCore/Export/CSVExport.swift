@@ -27,21 +27,21 @@ struct CSVExport {
     }
 
     func write(_ db: Database, query: ExportQuery, to stream: BufferedFileStream, ticker: inout ExportTicker) throws -> Int {
-        let writer = try CSVWriter(stream: stream, delimiter: options.delimiter.rawValue, newline: .crlf)
+        let writer = CSVBatchWriter(delimiter: options.delimiter.rawValue, stream: stream)
         do {
             switch options.table {
             case .receipts: try writeReceipts(db, query: query, writer: writer, ticker: &ticker)
             case .lineItems: try writeItems(db, query: query, writer: writer, ticker: &ticker)
             }
-            stream.write("\r\n") // CSV.swift ends the last record without a line break
+            try writer.finish()
         } catch is CSVError {
             throw stream.failure ?? CSVError.cannotWriteStream
         }
         return ticker.done
     }
 
-    private func writeReceipts(_ db: Database, query: ExportQuery, writer: CSVWriter, ticker: inout ExportTicker) throws {
-        try writer.write(row: Self.receiptColumns)
+    private func writeReceipts(_ db: Database, query: ExportQuery, writer: CSVBatchWriter, ticker: inout ExportTicker) throws {
+        try writer.write(Self.receiptColumns)
         let sql = """
             SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.subtotal_minor,
                    r.tax_minor, r.tip_minor, r.total_minor, r.payment_method, r.notes,
@@ -72,13 +72,13 @@ struct CSVExport {
                 amount(total, exponent), amount(converted, Currency.exponent(of: primary)), converted == nil ? "" : primary,
                 text(row, "payment_method"), text(row, "notes"), String(itemCount),
             ]
-            try writer.write(row: fields)
+            try writer.write(fields)
             try ticker.tick()
         }
     }
 
-    private func writeItems(_ db: Database, query: ExportQuery, writer: CSVWriter, ticker: inout ExportTicker) throws {
-        try writer.write(row: Self.itemColumns)
+    private func writeItems(_ db: Database, query: ExportQuery, writer: CSVBatchWriter, ticker: inout ExportTicker) throws {
+        try writer.write(Self.itemColumns)
         let sql = """
             SELECT r.id AS receipt_id, r.purchase_date, m.name AS merchant, r.currency, li.position, li.description,
                    li.quantity, li.unit, li.unit_price_minor, li.discount_minor, li.total_minor, li.tax_code,
@@ -101,7 +101,7 @@ struct CSVExport {
                 amount(row["unit_price_minor"], exponent), amount(row["discount_minor"], exponent),
                 amount(row["total_minor"], exponent), currency, text(row, "tax_code"), text(row, "category"), text(row, "product"),
             ]
-            try writer.write(row: fields)
+            try writer.write(fields)
             try ticker.tick()
         }
     }

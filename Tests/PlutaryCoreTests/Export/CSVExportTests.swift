@@ -109,6 +109,24 @@ struct CSVExportTests {
         #expect(try ids(ExportScope(receiptIds: [])) == [])
     }
 
+    @Test func aLargeExportEncodedInParallelBatchesKeepsEveryRowInOrder() throws {
+        let database = try AppDatabase.inMemory()
+        try StoreGenerator(receipts: 1500, seed: 3).run(into: database)
+        let url = try temporaryFolder().appendingPathComponent("items.csv")
+        let result = try ReceiptExporter(database: database).export(.csv(CSVOptions(table: .lineItems)), scope: .everything, to: url)
+        let expected = try database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.id, li.position, li.description FROM receipts r JOIN line_items li ON li.receipt_id = r.id
+                ORDER BY r.purchase_date, r.seq, li.position
+                """).map { [$0["id"] as String, String(($0["position"] as Int) + 1), $0["description"] as String] }
+        }
+        #expect(expected.count > 10_000 && result.rowCount == expected.count)
+        let rows = try readWithPython(url, delimiter: ",")
+        #expect(rows.count == expected.count + 1)
+        #expect(rows.dropFirst().map { [$0[0], $0[3], $0[4]] } == expected)
+        #expect(try readWithCSVSwift(url, delimiter: ",").count == expected.count + 1)
+    }
+
     @Test func aFailingDestinationReportsTheFolder() throws {
         let url = URL(fileURLWithPath: "/nonexistent-folder/out.csv")
         let error = #expect(throws: ExportError.self) {

@@ -1,0 +1,93 @@
+"""e2e data test: export from the GUI writes the file; reset from the GUI after
+the red confirmation empties the receipts list. Driven through AT-SPI.
+
+Usage: data.py PLUTARY_BINARY SCREENSHOT_DIR"""
+import csv
+import os
+import re
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+from apphost import App, click, find_all, screenshot, start_accessibility_bus, wait_for
+
+FIXTURE_RECEIPTS = 48
+
+
+def button(root, name):
+    return wait_for(f"button {name}", lambda: find_all(root, role="push button", name=name))[0]
+
+
+def export_csv(app, root, out_dir, target):
+    click(button(root, "Settings"))
+    click(button(root, "Export…"))
+    dialog = wait_for("export dialog", lambda: [n for n in find_all(app.node, role="frame", name="Export Receipts")])[0]
+    wait_for("the scope", lambda: find_all(dialog, role="label", name=f"All {FIXTURE_RECEIPTS} receipts"))
+    screenshot(os.path.join(out_dir, "export-dialog.png"))
+    click(button(dialog, "Export…"))
+    # Without a portal, the native chooser is GTK's own dialog: type the full path as the name.
+    chooser = wait_for("file chooser", lambda: [n for n in find_all(app.node, role="dialog") + find_all(app.node, role="frame")
+                                                if n.name == "Export Receipts" and n != dialog])[0]
+    entries = wait_for("file name entry", lambda: [n for n in find_all(chooser, role="text")
+                                                   if "plutary-receipts" in (n.queryText().getText(0, -1) or "")])
+    editable = entries[0].queryEditableText()
+    editable.setTextContents(target)
+    time.sleep(0.3)
+    click(button(chooser, "Export"))
+    status = wait_for("export finished", lambda: find_all(dialog, role="label", predicate=lambda n: (n.name or "").startswith("Exported ")),
+                      timeout=30)
+    print(f"export dialog says: {status[0].name}")
+    screenshot(os.path.join(out_dir, "export-done.png"))
+    with open(target, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    assert rows[0][:3] == ["id", "date", "merchant"], rows[0]
+    assert len(rows) == FIXTURE_RECEIPTS + 1, f"{len(rows) - 1} receipts in the CSV"
+    click(button(dialog, "Close"))
+    wait_for("export dialog closed", lambda: not find_all(app.node, role="frame", name="Export Receipts"))
+    print(f"export: {target} holds {len(rows) - 1} receipts")
+
+
+def reset_everything(app, root, out_dir):
+    click(button(root, "Settings"))
+    everything = wait_for("Everything check box", lambda: find_all(root, role="check box",
+                                                                   predicate=lambda n: (n.name or "").startswith("Everything")))[0]
+    click(everything)
+    wait_for("sample receipts ticked", lambda: find_all(root, role="check box", predicate=lambda n: (n.name or "").startswith(
+        "Sample receipts only") and n.getState().contains(pyatspi.STATE_CHECKED)))
+    click(button(root, "Remove Selected Data…"))
+    confirm = wait_for("confirmation", lambda: find_all(app.node, role="frame", name="Remove all your data?"))[0]
+    summary = wait_for("summary", lambda: find_all(confirm, role="label", predicate=lambda n: "• All receipts: 48 receipts" in (n.name or "")))
+    print(f"confirmation: {summary[0].name.splitlines()[0]}")
+    screenshot(os.path.join(out_dir, "reset-confirm.png"))
+    click(button(confirm, "Remove Everything"))
+    wait_for("report", lambda: find_all(root, role="label", predicate=lambda n: "All receipts: removed 48 receipts" in (n.name or "")))
+    screenshot(os.path.join(out_dir, "reset-done.png"))
+    click(button(root, "Receipts"))
+    wait_for("empty receipts list", lambda: find_all(root, role="label", name="No receipts yet"))
+    print("reset: the receipts list is empty")
+
+
+def main():
+    binary, out_dir = sys.argv[1], sys.argv[2]
+    os.makedirs(out_dir, exist_ok=True)
+    bus = start_accessibility_bus()
+    app = App(binary, "--fixture", "sample")
+    try:
+        root = app.find()
+        wait_for("receipt count", lambda: find_all(root, role="label", name=f"{FIXTURE_RECEIPTS} receipts"))
+        target = os.path.join(tempfile.mkdtemp(prefix="plutary-export-"), "receipts.csv")
+        export_csv(app, root, out_dir, target)
+        reset_everything(app, root, out_dir)
+    except Exception:
+        print(app.read_log(), file=sys.stderr)
+        screenshot(os.path.join(out_dir, "data-failure.png"))
+        raise
+    finally:
+        app.stop()
+        bus.terminate()
+
+
+if __name__ == "__main__":
+    main()
