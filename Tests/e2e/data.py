@@ -4,7 +4,7 @@ the red confirmation empties the receipts list. Driven through AT-SPI.
 Usage: data.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import csv
 import os
-import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -16,8 +16,23 @@ from apphost import App, click, find_all, screenshot, start_accessibility_bus, w
 FIXTURE_RECEIPTS = 48
 
 
+def settle():
+    """Lets GTK finish destroying a window before the tree is walked again: GTK 4.8
+    crashes (g_variant_new_object_path(NULL)) answering AT-SPI about a window it is destroying."""
+    time.sleep(1.5)
+
+
+def click_check_box(node):
+    """GTK 4.8 gives check boxes no AT-SPI action: click the box itself with the pointer
+    (without a window manager the window sits at the screen's origin)."""
+    x, y, _, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(x + 8), str(y + height // 2), "click", "1"], check=True)
+
+
 def button(root, name):
-    return wait_for(f"button {name}", lambda: find_all(root, role="push button", name=name))[0]
+    # GtkKit's ConfirmDialog buttons keep GTK 4.8's doubled mnemonic name ("_Remove Remove").
+    return wait_for(f"button {name}", lambda: find_all(root, role="push button",
+                                                       predicate=lambda n: n.name == name or (n.name or "").endswith(" " + name)))[0]
 
 
 def export_csv(app, root, out_dir, target):
@@ -28,14 +43,13 @@ def export_csv(app, root, out_dir, target):
     screenshot(os.path.join(out_dir, "export-dialog.png"))
     click(button(dialog, "Export…"))
     # Without a portal, the native chooser is GTK's own dialog: type the full path as the name.
-    chooser = wait_for("file chooser", lambda: [n for n in find_all(app.node, role="dialog") + find_all(app.node, role="frame")
-                                                if n.name == "Export Receipts" and n != dialog])[0]
-    entries = wait_for("file name entry", lambda: [n for n in find_all(chooser, role="text")
-                                                   if "plutary-receipts" in (n.queryText().getText(0, -1) or "")])
+    entries = wait_for("file chooser name entry", lambda: find_all(app.node, role="text", name="Name:"))
     editable = entries[0].queryEditableText()
     editable.setTextContents(target)
     time.sleep(0.3)
-    click(button(chooser, "Export"))
+    screenshot(os.path.join(out_dir, "export-chooser.png"))
+    click(button(app.node, "Export"))
+    settle()
     status = wait_for("export finished", lambda: find_all(dialog, role="label", predicate=lambda n: (n.name or "").startswith("Exported ")),
                       timeout=30)
     print(f"export dialog says: {status[0].name}")
@@ -45,6 +59,7 @@ def export_csv(app, root, out_dir, target):
     assert rows[0][:3] == ["id", "date", "merchant"], rows[0]
     assert len(rows) == FIXTURE_RECEIPTS + 1, f"{len(rows) - 1} receipts in the CSV"
     click(button(dialog, "Close"))
+    settle()
     wait_for("export dialog closed", lambda: not find_all(app.node, role="frame", name="Export Receipts"))
     print(f"export: {target} holds {len(rows) - 1} receipts")
 
@@ -53,7 +68,7 @@ def reset_everything(app, root, out_dir):
     click(button(root, "Settings"))
     everything = wait_for("Everything check box", lambda: find_all(root, role="check box",
                                                                    predicate=lambda n: (n.name or "").startswith("Everything")))[0]
-    click(everything)
+    click_check_box(everything)
     wait_for("sample receipts ticked", lambda: find_all(root, role="check box", predicate=lambda n: (n.name or "").startswith(
         "Sample receipts only") and n.getState().contains(pyatspi.STATE_CHECKED)))
     click(button(root, "Remove Selected Data…"))
@@ -62,6 +77,7 @@ def reset_everything(app, root, out_dir):
     print(f"confirmation: {summary[0].name.splitlines()[0]}")
     screenshot(os.path.join(out_dir, "reset-confirm.png"))
     click(button(confirm, "Remove Everything"))
+    settle()
     wait_for("report", lambda: find_all(root, role="label", predicate=lambda n: "All receipts: removed 48 receipts" in (n.name or "")))
     screenshot(os.path.join(out_dir, "reset-done.png"))
     click(button(root, "Receipts"))

@@ -23,10 +23,10 @@ final class DataSettingsView {
         gtk_widget_set_margin_top(root.widget, 16)
 
         let transfer = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        let exportButton = Widgets.button(label: tr("_Export…"))
+        let exportButton = MnemonicButton.make(tr("_Export…"))
         // Ctrl+E's action: the export dialog for all receipts.
         gtk_actionable_set_action_name(exportButton.opaque, "app.export")
-        importButton = Widgets.button(label: tr("_Import Backup…"))
+        importButton = MnemonicButton.make(tr("_Import Backup…"))
         transfer.append(exportButton, importButton)
 
         let checkList = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
@@ -35,7 +35,7 @@ final class DataSettingsView {
             checkList.append(check)
             checks[category] = check
         }
-        removeButton = Widgets.button(label: tr("_Remove Selected Data…"))
+        removeButton = MnemonicButton.make(tr("_Remove Selected Data…"))
         removeButton.addCSSClass("destructive-action")
         removeButton.setAlign(horizontal: GTK_ALIGN_START)
         report = Widgets.label("", xalign: 0)

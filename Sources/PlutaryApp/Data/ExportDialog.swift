@@ -71,12 +71,11 @@ final class ExportDialog {
         status = Widgets.label("", xalign: 0)
         gtk_label_set_wrap(status.opaque, 1)
         gtk_label_set_max_width_chars(status.opaque, 50)
-        gtk_label_set_selectable(status.opaque, 1)
 
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         buttons.setAlign(horizontal: GTK_ALIGN_END)
-        closeButton = Widgets.button(label: tr("_Close"))
-        exportButton = Widgets.button(label: tr("_Export…"))
+        closeButton = MnemonicButton.make(tr("_Close"))
+        exportButton = MnemonicButton.make(tr("_Export…"))
         exportButton.addCSSClass("suggested-action")
         buttons.append(closeButton, exportButton)
         content.append(heading, scope, grid, progress, status, buttons)
@@ -107,7 +106,7 @@ final class ExportDialog {
         delimiter.isSensitive = viewModel.fileType.isCSV && !running
         decimal.isSensitive = viewModel.fileType.isCSV && !running
         exportButton.isSensitive = !running
-        closeButton.setButtonLabel(running ? tr("_Cancel") : tr("_Close"))
+        MnemonicButton.setLabel(closeButton, running ? tr("_Cancel") : tr("_Close"))
         progress.isVisible = running || viewModel.progressFraction > 0
         gtk_progress_bar_set_fraction(progress.opaque, viewModel.progressFraction)
         status.setLabel(viewModel.statusText)
@@ -131,12 +130,5 @@ final class ExportDialog {
         let id = ObjectIdentifier(viewModel)
         // Released after GTK finishes the current signal emission.
         DispatchQueue.main.async { ExportDialog.open[id] = nil }
-    }
-}
-
-extension Widget {
-    /// Sets a GtkButton's label (with a mnemonic underscore).
-    fileprivate func setButtonLabel(_ label: String) {
-        gtk_button_set_label(pointer(), label)
     }
 }
