@@ -24,8 +24,7 @@ struct ImportCommand: ParsableCommand {
         let progress = ProgressLine(label: "imported")
         let result: ImportResult
         do {
-            let document = try importer.read(URL(fileURLWithPath: file))
-            result = try importer.importDocument(document, progress: progress.report)
+            result = try importer.importFile(at: URL(fileURLWithPath: file), progress: progress.report)
         } catch {
             progress.end()
             throw CommandFailure(error)

@@ -35,23 +35,40 @@ public struct ReceiptImporter: Sendable {
         }
     }
 
+    /// Imports a file, decoding its receipts one at a time inside the transaction
+    /// (memory stays near the file's size); a receipt that does not decode rolls everything back.
     public func importFile(at url: URL, progress: @escaping ExportProgress = { _, _ in },
                            isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
-        try importDocument(read(url), progress: progress, isCancelled: isCancelled)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ImportError.unreadable(path: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        let file = try ExportFileReader(data: data)
+        return try write(categories: file.categories, products: file.products, count: file.receiptRanges.count,
+                         receipt: file.receipt(at:), progress: progress, isCancelled: isCancelled)
     }
 
     public func importDocument(_ document: ExportDocument, progress: @escaping ExportProgress = { _, _ in },
                                isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
-        let total = document.receipts.count
+        try write(categories: document.categories, products: document.products, count: document.receipts.count,
+                  receipt: { document.receipts[$0] }, progress: progress, isCancelled: isCancelled)
+    }
+
+    private func write(categories: [String], products: [ExportedProduct], count total: Int,
+                       receipt: (Int) throws -> ReceiptPayload, progress: ExportProgress,
+                       isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
         return try database.writer.write { db in
-            let categoriesAdded = try restoreCategories(db, document.categories)
-            let productsAdded = try restoreProducts(db, document.products)
+            let categoriesAdded = try restoreCategories(db, categories)
+            let productsAdded = try restoreProducts(db, products)
             var writer = ReceiptWriter(db: db)
             var inserted = 0, updated = 0, missingImages = 0
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM receipts WHERE id = ?")
             let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")
-            for (index, original) in document.receipts.enumerated() {
+            for index in 0..<total {
+                let original = try receipt(index)
                 if let problem = Self.problem(in: original) {
                     throw ImportError.invalidReceipt(index: index, id: original.id, reason: problem)
                 }
@@ -165,7 +182,7 @@ public struct ReceiptImporter: Sendable {
         return DayFormatter.date(fromISO: text) != nil
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
         }

@@ -137,6 +137,51 @@ struct JSONRoundTripTests {
         #expect(try dump(fresh) == before)
     }
 
+    @Test func filesAreReadReceiptByReceiptWhateverTheirLayout() throws {
+        let database = try source()
+        let url = try export(database)
+        // The same document re-serialised: pretty printed, keys reordered, receipts not last.
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        let target = try temporaryFolder().appendingPathComponent("pretty.json")
+        try pretty.write(to: target)
+        let restored = try AppDatabase.inMemory()
+        let result = try ReceiptImporter(database: restored).importFile(at: target)
+        #expect(result.inserted == SampleFixture.receiptCount + 3)
+        #expect(try ReceiptRepository(database: restored).receipt(id: "tricky-1") == ReceiptRepository(database: database).receipt(id: "tricky-1"))
+        #expect(try namesAndProducts(restored) == namesAndProducts(database))
+    }
+
+    @Test func aReceiptThatDoesNotDecodeLateInTheFileOrACutFileChangesNothing() throws {
+        let database = try source()
+        let url = try export(database)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let fresh = try AppDatabase.inMemory()
+        try SampleFixture.seed(fresh)
+        try fresh.writer.write { db in try db.execute(sql: "DELETE FROM receipts WHERE id = '00000000-0000-4000-8000-000000000002'") }
+        let before = try dump(fresh)
+        let folder = try temporaryFolder()
+
+        // The last receipt's items are not a list: it decodes only when its turn comes.
+        let lastItems = try #require(text.range(of: "\"line_items\":[", options: .backwards))
+        let broken = text.replacingCharacters(in: lastItems, with: "\"line_items\":\"oops\",\"x\":[")
+        let brokenURL = folder.appendingPathComponent("broken.json")
+        try broken.write(to: brokenURL, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ImportError.self) { try ReceiptImporter(database: fresh).importFile(at: brokenURL) }
+        guard case .invalidReceipt(let index, _, let reason) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(index == SampleFixture.receiptCount + 2)
+        #expect(reason.contains("line_items"))
+        #expect(try dump(fresh) == before)
+
+        let cut = folder.appendingPathComponent("cut.json")
+        try Data(text.utf8.prefix(text.utf8.count * 2 / 3)).write(to: cut)
+        #expect(throws: ImportError.self) { try ReceiptImporter(database: fresh).importFile(at: cut) }
+        let newer = folder.appendingPathComponent("newer.json")
+        try text.replacingOccurrences(of: "\"format_version\":1", with: "\"format_version\":3").write(to: newer, atomically: true, encoding: .utf8)
+        #expect(throws: ImportError.newerFormat(found: 3, supported: 1)) { try ReceiptImporter(database: fresh).importFile(at: newer) }
+        #expect(try dump(fresh) == before)
+    }
+
     @Test func imageLinksTheStoreCannotSatisfyAreDroppedAndCounted() throws {
         let database = try AppDatabase.inMemory()
         let json = """
