@@ -63,7 +63,7 @@ struct ExportCommand: ParsableCommand {
         guard csv != json else { throw ValidationError("Choose one format: --csv or --json.") }
         guard !(json && items) else { throw ValidationError("--items is for CSV; the JSON export always holds the items.") }
         for (name, day) in [("--since", since), ("--until", until)] {
-            if let day, !DateArgument.isDay(day) { throw ValidationError("\(name) takes a day as YYYY-MM-DD, not “\(day)”.") }
+            if let day, !ISODay.isValid(day) { throw ValidationError("\(name) takes a day as YYYY-MM-DD, not “\(day)”.") }
         }
         if csv, delimiter == .comma, decimal == .comma {
             throw ValidationError("Comma decimals need another delimiter: add --delimiter semicolon.")

@@ -81,6 +81,7 @@ def reset_everything(app, root, out_dir):
     wait_for("report", lambda: find_all(root, role="label", predicate=lambda n: "All receipts: removed 48 receipts" in (n.name or "")))
     screenshot(os.path.join(out_dir, "reset-done.png"))
     click(button(root, "Receipts"))
+    settle()  # the list drops its 48 rows
     wait_for("empty receipts list", lambda: find_all(root, role="label", name="No receipts yet"))
     print("reset: the receipts list is empty")
 

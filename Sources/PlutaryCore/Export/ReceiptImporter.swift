@@ -132,7 +132,7 @@ public struct ReceiptImporter: Sendable {
         guard currency.count == 3, currency.unicodeScalars.allSatisfy({ CharacterSet.letters.contains($0) && $0.isASCII }) else {
             return String(format: tr("currency \"%@\" is not an ISO 4217 code"), currency)
         }
-        if let day = payload.purchaseDate, !isDay(day) {
+        if let day = payload.purchaseDate, !ISODay.isValid(day) {
             return String(format: tr("purchase date \"%@\" is not a YYYY-MM-DD date"), day)
         }
         let amounts: [(String, String?)] = [
@@ -174,12 +174,6 @@ public struct ReceiptImporter: Sendable {
             }
         }
         return digits > 0 && points <= 1
-    }
-
-    private static func isDay(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        return DayFormatter.date(fromISO: text) != nil
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -182,6 +182,13 @@ struct JSONRoundTripTests {
         #expect(try dump(fresh) == before)
     }
 
+    @Test func onlyRealDaysAreDays() {
+        #expect(ISODay.isValid("2026-02-28") && ISODay.isValid("2024-02-29"))
+        #expect(!ISODay.isValid("2026-02-29") && !ISODay.isValid("2026-13-01") && !ISODay.isValid("2026-1-01"))
+        #expect(!ISODay.isValid("2026-01-01T00:00") && !ISODay.isValid("") && !ISODay.isValid("yesterday"))
+        #expect(ReceiptImporter.problem(in: ReceiptPayload(purchaseDate: "2026-02-30"))?.contains("2026-02-30") == true)
+    }
+
     @Test func imageLinksTheStoreCannotSatisfyAreDroppedAndCounted() throws {
         let database = try AppDatabase.inMemory()
         let json = """
