@@ -19,7 +19,8 @@ public final class DropDown: Widget {
             let position = gtk_drop_down_get_selected(opaque)
             return position == GTK_INVALID_LIST_POSITION ? -1 : Int(position)
         }
-        set { gtk_drop_down_set_selected(opaque, guint(max(0, newValue))) }
+        // Unchanged selections are not set again, so a render never emits a spurious change.
+        set { if newValue != selected { gtk_drop_down_set_selected(opaque, guint(max(0, newValue))) } }
     }
 
     /// Called with the new position when the person picks another entry.

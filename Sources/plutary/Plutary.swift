@@ -11,6 +11,7 @@ struct Plutary: ParsableCommand {
         discussion: "Without a subcommand, opens the Plutary window and imports the images given.",
         version: version,
         subcommands: [OpenCommand.self, ScanCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
+                      ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self,
                       ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -10,7 +10,7 @@ import PlutaryPresentation
 final class AnalysisSettingsView {
     let root: Widget
     private let viewModel: AnalysisSettingsViewModel
-    private let providerDrop: Widget
+    private let providerDrop: DropDown
     private let urlEntry: Widget
     private let urlMessage: Widget
     private let tokenEntry: Widget
@@ -36,10 +36,7 @@ final class AnalysisSettingsView {
         errorLabel = Widgets.label("", css: ["error"], xalign: 0)
 
         let titles = AnalysisSettingsViewModel.providers.map(AnalysisSettingsViewModel.title(of:))
-        var pointers: [UnsafePointer<CChar>?] = titles.map { UnsafePointer(strdup($0)) }
-        pointers.append(nil)
-        providerDrop = Widget(retaining: UnsafeMutableRawPointer(gtk_drop_down_new_from_strings(pointers)))
-        pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+        providerDrop = DropDown(strings: titles)
         providerDrop.setAccessibleLabel(tr("Analysis service"))
 
         urlEntry = Widget(retaining: gtk_entry_new())
@@ -98,13 +95,12 @@ final class AnalysisSettingsView {
     }
 
     private func connect() {
-        providerDrop.on("notify::selected", pointer: { [weak self] _ in
+        providerDrop.onSelected { [weak self] index in
             guard let self, !self.rendering else { return }
-            let index = Int(gtk_drop_down_get_selected(self.providerDrop.opaque))
             guard AnalysisSettingsViewModel.providers.indices.contains(index) else { return }
             let kind = AnalysisSettingsViewModel.providers[index]
             Task { await self.viewModel.setProvider(kind) }
-        })
+        }
         urlEntry.on("changed") { [weak self] in
             guard let self, !self.rendering else { return }
             let text = self.text(of: self.urlEntry)
@@ -152,7 +148,7 @@ final class AnalysisSettingsView {
         rendering = true
         defer { rendering = false }
         let index = AnalysisSettingsViewModel.providers.firstIndex(of: viewModel.provider) ?? 0
-        if Int(gtk_drop_down_get_selected(providerDrop.opaque)) != index { gtk_drop_down_set_selected(providerDrop.opaque, guint(index)) }
+        providerDrop.selected = index
         providerDrop.isSensitive = viewModel.keyringAvailable
         keyringMessage.setLabel(viewModel.keyringMessage ?? "")
         keyringMessage.isVisible = viewModel.keyringMessage != nil

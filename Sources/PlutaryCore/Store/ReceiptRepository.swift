@@ -48,12 +48,20 @@ public struct ReceiptRepository: ReceiptStore {
             LEFT JOIN categories c ON c.id = r.category_id
             WHERE r.id = ?
             """, arguments: [id]) else { return nil }
+        let exponent = Currency.exponent(of: row["currency"])
+        return payload(from: row, lineItems: try lineItems(db, receiptId: id, exponent: exponent))
+    }
+
+    /// A receipt row (receipts.* with `merchant` and `category` names) as the sync payload;
+    /// shared with the streaming export.
+    static func payload(from row: Row, lineItems: [LineItemPayload]) -> ReceiptPayload {
         let currency: String = row["currency"]
         let exponent = Currency.exponent(of: currency)
         func amount(_ column: String) -> String? {
             (row[column] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) }
         }
-        let autoFilled = (try? JSONDecoder().decode([String].self, from: Data((row["auto_filled_fields"] as String).utf8))) ?? []
+        let autoFilledText: String = row["auto_filled_fields"]
+        let autoFilled = autoFilledText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(autoFilledText.utf8))) ?? []
         let notes: String = row["notes"]
         let ocrText: String = row["ocr_text"]
         return ReceiptPayload(
@@ -62,7 +70,7 @@ public struct ReceiptRepository: ReceiptStore {
             tipAmount: amount("tip_minor"), totalAmount: amount("total_minor"), paymentMethod: row["payment_method"],
             category: row["category"], notes: notes.isEmpty ? nil : notes, ocrText: ocrText.isEmpty ? nil : ocrText,
             ocrLocale: row["ocr_locale"], imageSha256: row["image_sha256"],
-            lineItems: try lineItems(db, receiptId: id, exponent: exponent), autoFilledFields: autoFilled)
+            lineItems: lineItems, autoFilledFields: autoFilled)
     }
 
     public func lineItems(receiptId: String) throws -> [LineItemPayload] {
@@ -78,15 +86,18 @@ public struct ReceiptRepository: ReceiptStore {
             LEFT JOIN categories c ON c.id = li.category_id
             LEFT JOIN products p ON p.id = li.product_id
             WHERE li.receipt_id = ? ORDER BY li.position
-            """, arguments: [receiptId]).map { row in
-            LineItemPayload(
-                id: row["id"], description: row["description"], quantity: row["quantity"],
-                unitPrice: (row["unit_price_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
-                total: Money.decimalString(minorUnits: row["total_minor"], exponent: exponent),
-                unit: row["unit"], category: row["category"], taxCode: row["tax_code"],
-                discount: (row["discount_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
-                product: row["product"])
-        }
+            """, arguments: [receiptId]).map { lineItem(from: $0, exponent: exponent) }
+    }
+
+    /// A line item row (line_items.* with `category` and `product` names) as the sync payload.
+    static func lineItem(from row: Row, exponent: Int) -> LineItemPayload {
+        LineItemPayload(
+            id: row["id"], description: row["description"], quantity: row["quantity"],
+            unitPrice: (row["unit_price_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
+            total: Money.decimalString(minorUnits: row["total_minor"], exponent: exponent),
+            unit: row["unit"], category: row["category"], taxCode: row["tax_code"],
+            discount: (row["discount_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
+            product: row["product"])
     }
 
     @discardableResult

@@ -12,6 +12,8 @@ public final class SettingsViewModel {
     /// The remote analysis section.
     public let analysis: AnalysisSettingsViewModel
     public let currencies: CurrencySettingsViewModel
+    /// The Data group: reset and import.
+    public let data: DataSettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -23,9 +25,16 @@ public final class SettingsViewModel {
         let center = environment.analysis
         analysis.onChange = { center?.reloadSettings() }
         currencies = CurrencySettingsViewModel(environment: environment)
+        data = DataSettingsViewModel(environment: environment)
+        data.onDataChanged = { [weak self] in self?.loadCount() }
     }
 
     public func load() {
+        loadCount()
+        Task { await data.refresh() }
+    }
+
+    private func loadCount() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
         Task { await analysis.load() }
