@@ -56,6 +56,24 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
     }
 
+    @Test func aChartFilterListsOnlyItsReceiptsWithTheSearchStillApplying() async throws {
+        let store = try twoReceipts()
+        try store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-02-20", currency: "EUR", totalAmount: "3.00",
+                                      lineItems: [LineItemPayload(description: "Croissant", total: "3.00", category: "Dining")]))
+        let viewModel = ReceiptListViewModel(store: store, locale: english, searchDelay: .zero)
+        await viewModel.show(ReceiptFilter(range: DayRange(start: "2026-02-01", end: "2026-02-28"), title: "February 2026")).value
+        #expect(viewModel.rows.map(\.merchant) == ["Bakery", "Lidl"])
+        #expect(viewModel.filterText == "Showing February 2026")
+        await viewModel.show(ReceiptFilter(range: DayRange(start: "2026-01-01", end: "2026-12-31"), category: "Dining",
+                                           title: "Dining, 2026")).value
+        #expect(viewModel.rows.map(\.merchant) == ["Bakery"])
+        await viewModel.search("lidl").value
+        #expect(viewModel.rows.isEmpty && !viewModel.isEmpty, "a filter with no match is not the empty store")
+        await viewModel.show(nil).value
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.filterText == nil)
+    }
+
     @Test func expandingARowReadsItsItemsInTheReceiptsCurrency() async throws {
         let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english)
         await viewModel.reload().value
@@ -107,7 +125,7 @@ struct ReceiptListViewModelTests {
     @Test func aFailingStoreShowsAnErrorInsteadOfRows() async {
         struct Broken: ReceiptStore {
             struct Failure: LocalizedError { var errorDescription: String? { "disk on fire" } }
-            func summaries(search: String?) throws -> [ReceiptSummary] { throw Failure() }
+            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { throw Failure() }
             func receipt(id: String) throws -> ReceiptPayload? { throw Failure() }
             func lineItems(receiptId: String) throws -> [LineItemPayload] { throw Failure() }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }

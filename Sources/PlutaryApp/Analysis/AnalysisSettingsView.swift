@@ -40,7 +40,7 @@ final class AnalysisSettingsView {
         providerDrop.setAccessibleLabel(tr("Analysis service"))
 
         urlEntry = Widget(retaining: gtk_entry_new())
-        urlEntry.setProperty("placeholder-text", string: "https://")
+        urlEntry.setProperty("placeholder-text", string: "https://") // i18n-ignore: a URL scheme
         urlEntry.setAccessibleLabel(tr("Base URL"))
         urlEntry.expand(horizontally: true, vertically: false)
         urlMessage = Widgets.label("", xalign: 0)

@@ -42,7 +42,7 @@ final class AnalyticsView {
         fromEntry = Widget(retaining: gtk_entry_new())
         toEntry = Widget(retaining: gtk_entry_new())
         for (entry, name) in [(fromEntry, tr("From")), (toEntry, tr("To"))] {
-            entry.setProperty("placeholder-text", string: "YYYY-MM-DD")
+            entry.setProperty("placeholder-text", string: tr("YYYY-MM-DD"))
             entry.setAccessibleLabel(name)
             gtk_editable_set_width_chars(entry.opaque, 11)
             gtk_editable_set_max_width_chars(entry.opaque, 11)

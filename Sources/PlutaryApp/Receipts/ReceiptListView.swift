@@ -17,6 +17,8 @@ final class ReceiptListView {
     private let totalsLabel: Widget
     private let errorLabel: Widget
     private let toast: UndoToast
+    private let filterBar: Widget
+    private let filterLabel: Widget
     private let analyseButton: Widget
     private var positions: [String: Int] = [:]
     private var analysed: Set<String> = []
@@ -35,6 +37,11 @@ final class ReceiptListView {
         analyseButton.isVisible = viewModel.analysis != nil
         toolbar.append(search, countLabel, analyseButton)
         errorLabel = Widgets.label("", css: ["error"], xalign: 0)
+        filterBar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        filterLabel = Widgets.label("", css: ["heading"], xalign: 0)
+        let clearFilter = Widgets.iconButton("edit-clear-symbolic", tooltip: tr("Show all receipts"))
+        clearFilter.addCSSClass("flat")
+        filterBar.append(filterLabel, clearFilter)
 
         table = TreeColumnView(bridge: ListModelBridge<ReceiptRow>(),
                                childCount: { $0.summary.itemCount },
@@ -63,7 +70,7 @@ final class ReceiptListView {
         content = ListOrEmpty(list: table, empty: empty.page)
         totalsLabel = Widgets.label("", css: ["dim-label", "numeric", "receipts-footer"], xalign: 1)
         gtk_label_set_selectable(totalsLabel.opaque, 1)
-        page.append(toolbar, errorLabel, content.root, totalsLabel)
+        page.append(toolbar, filterBar, errorLabel, content.root, totalsLabel)
 
         toast = UndoToast { [weak viewModel] in viewModel?.undo() }
         root = Widget(retaining: gtk_overlay_new())
@@ -71,6 +78,7 @@ final class ReceiptListView {
         gtk_overlay_add_overlay(root.opaque, toast.root.widget)
 
         search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
+        clearFilter.on("clicked") { [weak self] in self?.viewModel.show(nil) }
         analyseButton.on("clicked") { [weak self] in
             guard let self else { return }
             self.viewModel.sendToAnalysis(ids: self.selectedIds)
@@ -164,6 +172,8 @@ final class ReceiptListView {
         content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
         totalsLabel.setLabel(viewModel.totalsText)
+        filterLabel.setLabel(viewModel.filterText ?? "")
+        filterBar.isVisible = viewModel.filterText != nil
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
         toast.show(viewModel.undoMessage)

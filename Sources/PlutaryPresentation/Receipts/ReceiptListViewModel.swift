@@ -13,6 +13,8 @@ public final class ReceiptListViewModel {
     public private(set) var isLoaded = false
     public private(set) var isLoading = false
     public private(set) var searchText = ""
+    /// A filter from a clicked chart part (a month, a category), shown above the list.
+    public private(set) var filter: ReceiptFilter?
     /// Sums of the visible receipts, one per currency.
     public private(set) var totals: [Money] = []
     /// Shown while deleted receipts can still be restored.
@@ -42,8 +44,20 @@ public final class ReceiptListViewModel {
         self.undoPeriod = undoPeriod
     }
 
-    /// True when the store has no receipts at all (not merely none matching a search).
-    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty && pendingDeletion.isEmpty }
+    /// True when the store has no receipts at all (not merely none matching a search or filter).
+    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty && filter == nil && pendingDeletion.isEmpty }
+
+    /// "Showing Groceries, March 2026".
+    public var filterText: String? {
+        filter.map { String(format: tr("Showing %@"), $0.title) }
+    }
+
+    /// Lists only the receipts of a chart part; the search still applies.
+    @discardableResult
+    public func show(_ filter: ReceiptFilter?) -> Task<Void, Never> {
+        self.filter = filter
+        return reload()
+    }
 
     public var emptyTitle: String { tr("No receipts yet") }
     public var emptyHint: String { tr("Drop receipt images on this window or choose Import to scan them.") }
@@ -77,7 +91,9 @@ public final class ReceiptListViewModel {
 
     private func startLoading(after delay: Duration?) -> Task<Void, Never> {
         loadTask?.cancel()
-        let query = searchText.trimmingCharacters(in: .whitespaces)
+        let search = searchText.trimmingCharacters(in: .whitespaces)
+        let query = ReceiptQuery(search: search.isEmpty ? nil : search, range: filter?.range, category: filter?.category,
+                                 uncategorisedOnly: filter?.uncategorisedOnly ?? false)
         let (store, days, money) = (self.store, self.days, self.money)
         isLoading = true
         let task = Task { [weak self] in
@@ -86,7 +102,7 @@ public final class ReceiptListViewModel {
                 guard !Task.isCancelled else { return }
             }
             let outcome = await Task.detached(priority: .userInitiated) {
-                Result { try store.summaries(search: query.isEmpty ? nil : query).map { ReceiptRow(summary: $0, days: days, money: money) } }
+                Result { try store.summaries(matching: query).map { ReceiptRow(summary: $0, days: days, money: money) } }
             }.value
             guard !Task.isCancelled, let self else { return }
             self.apply(outcome)
