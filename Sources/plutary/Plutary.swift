@@ -14,4 +14,7 @@ struct Plutary: ParsableCommand {
                       ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self,
                       ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self],
         defaultSubcommand: OpenCommand.self)
+
+    /// Accepted before the subcommand too (`plutary --fixture sample export --json`); each subcommand reads its own copy.
+    @OptionGroup var global: GlobalOptions
 }

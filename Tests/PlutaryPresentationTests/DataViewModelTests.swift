@@ -95,8 +95,9 @@ struct DataViewModelTests {
         environment.preferences.set(.primaryCurrency, .string("EUR"))
         let viewModel = DataSettingsViewModel(environment: environment)
         await viewModel.refresh()
+        // The sample fixture brings 13 months of EUR→CAD and EUR→USD rates.
         #expect(viewModel.choices.map(\.detail) == [
-            "48 receipts", "48 receipts", "0 jobs", "0 rates", "1 changed setting", "0 tokens", "all data and 0 image files",
+            "48 receipts", "48 receipts", "0 jobs", "26 rates", "1 changed setting", "0 tokens", "all data and 0 image files",
         ])
         #expect(!viewModel.canReset)
         viewModel.setSelected(.everything, true)

@@ -106,9 +106,11 @@ public struct ReceiptImporter: Sendable {
     /// Products first, so each keeps its own category; the receipts' items then link to them by name.
     private func restoreProducts(_ db: Database, _ products: [ExportedProduct]) throws -> Int {
         var added = 0
+        // Keyed as ReceiptWriter keys them, so the receipts' items find these products.
+        let matcher = try ProductMatcher.load(db)
         for product in products {
             let name = product.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            let normalized = ProductName.normalized(name)
+            let normalized = matcher.key(for: name).text
             guard !normalized.isEmpty else { continue }
             let categoryId = try product.category.flatMap {
                 try Int64.fetchOne(db, sql: "SELECT id FROM categories WHERE name = ?",

@@ -15,25 +15,35 @@ struct BackupTests {
         try SampleFixture.seed(database)
         let stop = Atomic(false)
         let written = Atomic(0)
-        // A writer saving receipts of 1…12 items, one transaction each, for the whole backup.
-        let writer = Task.detached {
+        // A writer saving receipts of 1…12 items, one transaction each, for the whole backup. It is a
+        // thread of its own: a loop that never yields would starve the tests' shared task threads.
+        let finished = Atomic(false)
+        let failure = Mutex<(any Error)?>(nil)
+        let writer = Thread {
             let repository = ReceiptRepository(database: database)
             var n = 0
-            while !stop.load(ordering: .relaxed) {
-                n += 1
-                let items = (0..<(1 + n % 12)).map { LineItemPayload(description: "ITEM \($0) OF \(n)", total: "1.00") }
-                try repository.save(ReceiptPayload(id: "live-\(n)", merchantName: "Live \(n)", currency: "CAD",
-                                                   totalAmount: "\(items.count).00", lineItems: items))
-                written.store(n, ordering: .relaxed)
+            do {
+                while !stop.load(ordering: .relaxed) {
+                    n += 1
+                    let items = (0..<(1 + n % 12)).map { LineItemPayload(description: "ITEM \($0) OF \(n)", total: "1.00") }
+                    try repository.save(ReceiptPayload(id: "live-\(n)", merchantName: "Live \(n)", currency: "CAD",
+                                                       totalAmount: "\(items.count).00", lineItems: items))
+                    written.store(n, ordering: .relaxed)
+                }
+            } catch {
+                failure.withLock { $0 = error }
             }
+            finished.store(true, ordering: .relaxed)
         }
+        writer.start()
         while written.load(ordering: .relaxed) < 20 { try await Task.sleep(for: .milliseconds(5)) }
         let target = folder.appendingPathComponent("backup")
         let result = try BackupService(database: database).backup(to: target)
         let duringBackup = written.load(ordering: .relaxed)
         while written.load(ordering: .relaxed) < duringBackup + 20 { try await Task.sleep(for: .milliseconds(5)) }
         stop.store(true, ordering: .relaxed)
-        try await writer.value
+        while !finished.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+        if let error = failure.withLock({ $0 }) { throw error }
 
         let files = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
         #expect(files == ["backup.json", "plutary.sqlite"])

@@ -31,6 +31,8 @@ struct DataResetTests {
                     VALUES (?, ?, 'openai', 'done', '2026-01-01', '2026-01-01')
                     """, arguments: [id, receipt])
             }
+            // The fixture's own rates give way to two known ones, so the counts below are exact.
+            try db.execute(sql: "DELETE FROM exchange_rates")
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'EUR', 'CAD', '1.5')")
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'USD', 'CAD', '1.37')")
         }
