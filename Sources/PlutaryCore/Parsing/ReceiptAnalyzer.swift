@@ -45,7 +45,12 @@ struct ReceiptAnalyzer: Sendable {
             let amounts = AmountScanner.amounts(in: line)
             receipt.printedAmounts.formUnion(amounts.map(\.value))
             let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
-            if label.words.count <= 8, label.hasAny(["NETTO", "BRUTTO"]) || (label.has("MWST") && amounts.isEmpty) {
+            // Whole words: "NET TOTAL" read without its space ("NETTOTAL") is not a "NETTO" column.
+            let vatColumn = label.words.contains { word in
+                (word.hasPrefix("NETTO") && !word.hasPrefix("NETTOTAL")) || word.hasPrefix("BRUTTO")
+                    || TextSimilarity.wordMatches(word, "NETTO") || TextSimilarity.wordMatches(word, "BRUTTO")
+            }
+            if label.words.count <= 8, vatColumn || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 continue
             }

@@ -72,4 +72,20 @@ struct TotalSelectionTests {
         #expect((payload.fieldConfidence["total_amount"] ?? 0) > 0.5)
         #expect((payload.confidence ?? 0) > 0)
     }
+
+    @Test func netTotalIsATotalNotAVatColumnHeader() {
+        // "Net Total" reads "NETTOTAL" without its space; it must not pass for a German "Netto" column.
+        let text = """
+        HARDWARE SHOP SDN BHD
+        01-03-18
+        AIR ADAPTOR       4.00     20.00 SR
+        GST @ 6% :                  1.20
+        Net Total(MYR): 21.20
+        Rounding Adj. :             0.00
+        Cash            :          21.20
+        Change          :           0.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "21.20")
+        #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Net Total", with: "Nett Total")).totalAmount == "21.20")
+    }
 }
