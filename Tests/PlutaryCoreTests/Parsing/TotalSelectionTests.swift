@@ -88,4 +88,49 @@ struct TotalSelectionTests {
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "21.20")
         #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Net Total", with: "Nett Total")).totalAmount == "21.20")
     }
+
+    @Test func totalOneDigitFromCashMinusChangeIsAMisread() {
+        // "37.00" is printed once and nothing adds up to it; cash 101.00 − change 70.00 does reach 31.00.
+        let text = """
+        ABC TRADING
+        09/01/2019
+        PLASTIC BAGS        2   15.50   31.00
+        Total Amount:       37.00
+        Cash Received      101.00
+        Change :            70.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "31.00")
+    }
+
+    @Test func misreadTenderDoesNotOverruleTheTotal() {
+        // The card line lost a digit (26.81); the total line and the items agree on 28.81.
+        let text = """
+        MARKT
+        03.04.2020
+        APFELSAFT          1,49 A
+        KAFFEE            27,32 A
+        SUMME EUR         28,81
+        MASTERCARD EUR    26,81
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "28.81")
+        // Cash with change 0.01: 59.99 is one digit from the total but the single item confirms 49.99.
+        let single = "BAUMARKT\n06.04.2020\nBOHRMASCHINE 1.000 STK 49,99\nSUMME EUR 49,99\nGEGEBEN BAR 60,00\nRUECKGELD EUR 0,01"
+        #expect(ReceiptParser().parse(ocrText: single).totalAmount == "49.99")
+    }
+
+    @Test func changeOfZeroMakesTheTenderTheAmountDue() {
+        // The subtotal line is misread (43.00 for 13.00); cash 13.80 with no change backs the total.
+        let text = """
+        FOOD COURT RESTAURANT
+        20/03/2018
+        NASI LEMAK          13.00
+        SUB TOTAL           43.00
+        SERVICE TAX 6%       0.78
+        ROUNDING             0.02
+        TOTAL               13.80
+        CASH                13.80
+        CHANGE               0.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "13.80")
+    }
 }
