@@ -68,6 +68,14 @@ struct ReceiptAnalyzer: Sendable {
                 guard amount > 0 else { continue }
                 // "Summe" right under a VAT table header sums the table's columns, not the purchase.
                 if let header = vatHeaderLine, index - header <= 5 { strength -= 0.3 }
+                // "TOTAL AFTER ADJ 75.00" under "TOTAL 75.06" rounds without a rounding line; the
+                // implied adjustment lets the arithmetic prefer the amount due.
+                if label.hasAny(SummaryLineClassifier.roundedTotalWords),
+                   let unrounded = receipt.totals.last(where: { index - ($0.lineIndex ?? 0) <= 3 }),
+                   unrounded.value != amount, abs(NSDecimalNumber(decimal: amount - unrounded.value).doubleValue) < 0.1 {
+                    receipt.roundings.append(FieldCandidate(value: amount - unrounded.value, confidence: 0.6, lineIndex: index,
+                                                            reason: "implied by \(label.words.joined(separator: " "))"))
+                }
                 receipt.totals.append(candidate(strength))
                 itemsEnd = itemsEnd ?? index
             case .subtotal:

@@ -147,10 +147,11 @@ struct ReceiptResolver: Sendable {
             var support = 0.0
             for item in expected where same(item.value, candidate.value) { support += item.weight }
             candidate.confidence += min(0.45, support)
-            // A printed total nothing confirms, printed once, one digit away from what the
-            // arithmetic says (37.00 where cash minus change is 31.00), is that amount misread.
-            if support == 0, candidate.reason != Self.derivedReason,
-               parsed.totals.filter({ same($0.value, candidate.value) }).count == 1,
+            // A printed total nothing confirms, one digit away from what the arithmetic says
+            // (37.00 where cash minus change is 31.00), is that amount misread; unless another
+            // total line prints it too, or within a rounding of it (75.06 then 75.00 after adjustment).
+            let nearby = parsed.totals.filter { abs(NSDecimalNumber(decimal: $0.value - candidate.value).doubleValue) < 0.1 }
+            if support == 0, candidate.reason != Self.derivedReason, nearby.count == 1,
                sums.contains(where: { Self.oneDigitApart($0, candidate.value) }) {
                 candidate.confidence -= 0.3
             }

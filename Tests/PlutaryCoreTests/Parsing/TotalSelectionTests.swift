@@ -133,4 +133,19 @@ struct TotalSelectionTests {
         """
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "13.80")
     }
+
+    @Test func totalAfterAdjustmentIsTheRoundedAmountDue() {
+        // The change is misread (26.00 for 25.00), so cash − change says 74.00, one digit from
+        // 75.00; the two total lines within a rounding of each other keep 75.00.
+        let text = """
+        AEON CO. (M) BHD
+        06/03/2018
+        AMBROSIAL GREEK YOGURT      75.06
+        Total Sales Incl GST        75.06
+        Total After Adj Incl GST    75.00
+        CASH                       100.00
+        Item Count 1   Change Amt   26.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "75.00")
+    }
 }
