@@ -59,7 +59,8 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             guard let kind = SummaryLineClassifier.classify(label) else { continue }
-            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) else { continue }
+            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
+            else { continue }
             let candidate = { (confidence: Double) in
                 FieldCandidate(value: amount, confidence: confidence, lineIndex: index, reason: label.words.joined(separator: " "))
             }

@@ -148,4 +148,12 @@ struct TotalSelectionTests {
         """
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "75.00")
     }
+
+    @Test func summaryAmountsWithAMisreadDecimalAreStillRead() {
+        // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still the amounts due.
+        let spaced = "KEDAI MAKAN\n25/03/2018\nNASI AYAM  RM 58 30\nService Charge  RM 5 83\nTotal Sales(Incl. GST 6%)  RM 64 13\nRounding Adjustment  RM 0. 02\nCASH  RM 100. 00"
+        #expect(ReceiptParser().parse(ocrText: spaced).totalAmount == "64.15")
+        let short = "THREE STOOGES\n12/03/2018\n1 SUB TOTAL   165.00\nGST 6%  9.90\nNET TOTAL     174.9\nCASH  200.00\nCHANGE  25.10"
+        #expect(ReceiptParser().parse(ocrText: short).totalAmount == "174.90")
+    }
 }
