@@ -90,7 +90,8 @@ struct ReceiptResolver: Sendable {
                 // When the receipt prints a rounding line, the rounded sum is the amount due.
                 let weight = rounding != 0 ? 0.3 : (roundings.count > 1 ? 0.2 : 0.25)
                 expected.append((sub + extras + rounding, weight))
-                sums.append(sub + extras + rounding)
+                // Only a subtotal the items confirm: a misread subtotal must not overrule the total.
+                if parsed.items.count >= 2, same(sub, itemsNet) { sums.append(sub + extras + rounding) }
                 if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
             }
         }
