@@ -83,4 +83,20 @@ struct MalaysianReceiptTests {
         """
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "27.55")
     }
+
+    @Test func companyLinesWithSuffixesTaglinesAndRegistrationNumbers() {
+        func merchant(_ header: String) -> String? {
+            ReceiptParser().parse(ocrText: header + "\n06/03/2018\nITEM A   4.00\nTOTAL   4.00").merchantName
+        }
+        // The registration number on the company line stays out of the name, not the line out of the candidates.
+        #expect(merchant("P22?\nAEON CO. (M) BHD (126926-H)\n3RD FLR, AEON TAMAN MALURI SC\nJLN JEJAKA, TAMAN MALURI") == "AEON CO. (M) BHD")
+        // "S/B" (read "$/B") is a company form; it beats a brand line above it.
+        #expect(merchant("BREWERY TAP\nOwner by Castle Blue $/B\n(1035685-T)") == "Owner by Castle Blue $/B")
+        // The wrapped suffix read first: "mn BHD." then "LIGHTROOM GALLERY, SDN".
+        #expect(merchant("mn       BHD.\nLIGHTROOM GALLERY, SDN\nNo: 28, JALAN ASTANA 1C") == "LIGHTROOM GALLERY, SDN BHD")
+        // A shop-type tagline under the name.
+        #expect(merchant("THREE STOOGES\nBISTRO & CAFE\n109, SS21/1A,\nDAMANSARA UTAMA") == "THREE STOOGES")
+        // A real name with a shop type stays whole.
+        #expect(merchant("SRI MURNI CAFE\n109, SS21/1A,") == "SRI MURNI CAFE")
+    }
 }
