@@ -18,6 +18,11 @@ public final class ReceiptScanner: Sendable {
     public struct Scan: Sendable {
         public var payload: ReceiptPayload
         public let ocr: OCRResult
+
+        public init(payload: ReceiptPayload, ocr: OCRResult) {
+            self.payload = payload
+            self.ocr = ocr
+        }
     }
 
     /// A receipt read with less overall confidence than this is read a second time (see
@@ -38,10 +43,35 @@ public final class ReceiptScanner: Sendable {
         if options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
             let second = try read(data, name: url.lastPathComponent, preprocess: false)
-            if (second.payload.confidence ?? 0) > (scan.payload.confidence ?? 0) { scan = second }
+            scan = Self.combined(scan, second)
         }
         scan.payload.source = url.path
         return scan
+    }
+
+    /// Fields that stand alone: one reading may get the shop name right and the other the date.
+    /// The amounts go together (total, subtotal, tax, items check each other), so they come
+    /// with the reading the receipt's arithmetic trusts more.
+    static let independentFields = ["merchant_name", "purchase_date"]
+
+    /// The surer of two readings of one receipt, with each independent field taken from the
+    /// reading that is surer of it.
+    static func combined(_ first: Scan, _ second: Scan) -> Scan {
+        let firstWins = (first.payload.confidence ?? 0) >= (second.payload.confidence ?? 0)
+        var result = firstWins ? first : second
+        let other = firstWins ? second.payload : first.payload
+        for field in independentFields {
+            let own = result.payload.fieldConfidence[field] ?? 0
+            guard let better = other.fieldConfidence[field], better > own else { continue }
+            switch field {
+            case "merchant_name": result.payload.merchantName = other.merchantName
+            case "purchase_date": result.payload.purchaseDate = other.purchaseDate
+            default: continue
+            }
+            result.payload.fieldConfidence[field] = better
+            if !result.payload.autoFilledFields.contains(field) { result.payload.autoFilledFields.append(field) }
+        }
+        return result
     }
 
     private func read(_ data: Data, name: String, preprocess: Bool?) throws -> Scan {
