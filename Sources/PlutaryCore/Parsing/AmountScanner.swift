@@ -44,6 +44,14 @@ enum AmountScanner {
         return Decimal(string: "\(whole).\(tenth)0", locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#)
+
+    /// A summary amount whose decimal point OCR lost ("Total GST (RM) : 637"), read as cents.
+    static func pointlessAmount(in line: String) -> Decimal? {
+        guard let digits = pointless.firstMatch(in: repairDigits(line))?[1], let cents = Decimal(string: digits) else { return nil }
+        return cents / 100
+    }
+
     /// The right-most amount of a line, which is where receipts print the line's price.
     static func lastAmount(in line: String) -> AmountMatch? {
         amounts(in: line).last

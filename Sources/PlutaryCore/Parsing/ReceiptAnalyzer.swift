@@ -59,7 +59,10 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             guard let kind = SummaryLineClassifier.classify(label) else { continue }
+            var pointless: Decimal?
+            if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
             guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
+                ?? pointless
             else { continue }
             let candidate = { (confidence: Double) in
                 FieldCandidate(value: amount, confidence: confidence, lineIndex: index, reason: label.words.joined(separator: " "))

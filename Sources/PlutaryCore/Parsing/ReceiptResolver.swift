@@ -91,7 +91,10 @@ struct ReceiptResolver: Sendable {
                 let weight = rounding != 0 ? 0.3 : (roundings.count > 1 ? 0.2 : 0.25)
                 expected.append((sub + extras + rounding, weight))
                 // Only a subtotal the items confirm: a misread subtotal must not overrule the total.
-                if parsed.items.count >= 2, same(sub, itemsNet) { sums.append(sub + extras + rounding) }
+                // Or a sum that a printed rounding brings to a cash amount: three printed amounts
+                // do not land there by chance.
+                let roundedSum = rounding != 0 && Self.isCashRounded(sub + extras + rounding)
+                if (parsed.items.count >= 2 && same(sub, itemsNet)) || roundedSum { sums.append(sub + extras + rounding) }
                 if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
             }
         }

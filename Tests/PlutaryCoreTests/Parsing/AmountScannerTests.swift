@@ -41,5 +41,8 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "PEN BLUE  2 15").isEmpty)
         #expect(AmountScanner.oneDecimalAmount(in: "NET TOTAL        174.9") == Decimal(string: "174.90"))
         #expect(AmountScanner.oneDecimalAmount(in: "NET TOTAL        174.95") == nil)
+        #expect(AmountScanner.pointlessAmount(in: "Total GST (RM) :     637             °") == Decimal(string: "6.37"))
+        // A misread digit ("§142" for "5142") is not a number to guess cents from.
+        #expect(AmountScanner.pointlessAmount(in: "Total Sales (Excluding GST)   §142") == nil)
     }
 }

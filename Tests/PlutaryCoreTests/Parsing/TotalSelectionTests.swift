@@ -156,4 +156,23 @@ struct TotalSelectionTests {
         let short = "THREE STOOGES\n12/03/2018\n1 SUB TOTAL   165.00\nGST 6%  9.90\nNET TOTAL     174.9\nCASH  200.00\nCHANGE  25.10"
         #expect(ReceiptParser().parse(ocrText: short).totalAmount == "174.90")
     }
+
+    @Test func roundedSumOfPrintedAmountsCorrectsATotalOneDigitOff() {
+        // The tax lost its point ("637"); subtotal + tax + rounding lands on the cash amount 112.45,
+        // one digit from the printed 112.46, which no cash rounding would print.
+        let text = """
+        PERNIAGAAN ZHENG HUI
+        12/02/2018
+        (Excluded GST) Sub Total(RM) :    106.10
+        Discount (RM) :    0.00
+        Total GST (RM) :     637
+        Rounding (RM) :   -0.02
+        Total (RM): 112.46
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.taxAmount == "6.37")
+        #expect(payload.totalAmount == "112.45")
+        // Without the rounding line nothing says 112.46 is wrong.
+        #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Rounding (RM) :   -0.02\n", with: "")).totalAmount == "112.46")
+    }
 }
