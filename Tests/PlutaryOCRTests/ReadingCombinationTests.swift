@@ -31,4 +31,14 @@ struct ReadingCombinationTests {
         #expect(combined.payload.merchantName == "KEDAI BUKU MAJU SDN BHD")
         #expect(combined.ocr.text == first.ocr.text)
     }
+
+    @Test func aTieGoesToTheFirstReading() {
+        // Same date confidence in both; the second reading is surer overall but the first keeps its date.
+        let first = reading("KEDAI BUKU MAJU SDN BHD\nDate: 26.09.2016 13:56\nPEN  3.00\nPAPER  5.00\nTOTAL  9.00")
+        let second = reading("KEDAI BUKU MAJU SDN BHD\nDate: 25.09.2016 13:56\nPEN  3.00\nPAPER  5.00\nTOTAL  8.00")
+        #expect((second.payload.confidence ?? 0) > (first.payload.confidence ?? 0))
+        let combined = ReceiptScanner.combined(first, second)
+        #expect(combined.payload.totalAmount == "8.00")
+        #expect(combined.payload.purchaseDate == "2016-09-26")
+    }
 }
