@@ -20,7 +20,8 @@ enum MerchantExtractor {
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
-                                    "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG"]
+                                    "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG",
+                                    "AMOUNT", "QTY"]   // item table headers
     private static let addressWords = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
                                        "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
                                        "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
@@ -76,7 +77,9 @@ enum MerchantExtractor {
                 }
             } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
                 plainLines += 1
-                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty
+                // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
+                let debrisPenalty = Self.hasMixedCaseWord(text.lines[index]) ? 0.25 : 0
+                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - debrisPenalty
                 result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
             }
         }
@@ -153,6 +156,15 @@ enum MerchantExtractor {
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         return true
+    }
+
+    /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE").
+    static func hasMixedCaseWord(_ line: String) -> Bool {
+        line.split(whereSeparator: { !$0.isLetter }).contains { word in
+            guard word.count >= 3 else { return false }
+            let tail = word.dropFirst()
+            return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
+        }
     }
 
     /// Real words rather than OCR debris from a logo or stamp ("Bee", "BRS OY 0d 0 0) DW"):

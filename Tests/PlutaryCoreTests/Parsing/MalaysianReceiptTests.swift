@@ -99,4 +99,18 @@ struct MalaysianReceiptTests {
         // A real name with a shop type stays whole.
         #expect(merchant("SRI MURNI CAFE\n109, SS21/1A,") == "SRI MURNI CAFE")
     }
+
+    @Test func logoDebrisAndTableHeadersAreNotTheShop() {
+        func merchant(_ header: String) -> String? {
+            ReceiptParser().parse(ocrText: header + "\n06/03/2018\nITEM A   4.00\nTOTAL   4.00").merchantName
+        }
+        // "HOen&" (a logo misread, mixed case) loses to the name under it.
+        #expect(merchant("HOen&\n41020 |\nYHM Aeon Tebrau City\nS117, Second Floor,") == "YHM Aeon Tebrau City")
+        // Capitals, title case and lower case are how names are printed.
+        #expect(MerchantExtractor.hasMixedCaseWord("HOen&"))
+        #expect(!MerchantExtractor.hasMixedCaseWord("YHM Aeon Tebrau City"))
+        #expect(!MerchantExtractor.hasMixedCaseWord("dm drogerie markt"))
+        // An item table header is not a name.
+        #expect(merchant("a are «sy, AMOUNT\n(001451637-M)\nNO. 53, JALAN BESAR, 45600 BATANG") == nil)
+    }
 }
