@@ -168,6 +168,7 @@ RECEIPTS ?= $(CURDIR)/../shared/receipts
 bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 
 clean:
 	rm -rf $(BUILD_DIR)

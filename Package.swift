@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
@@ -20,7 +21,9 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "PlutaryCore", dependencies: ["CIntl", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PlutaryCore", dependencies: [
+            "CIntl", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
+        ]),
         .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
@@ -30,13 +33,15 @@ let package = Package(
             "PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryCharts", "GtkKit", "PlutaryPresentation", "CGtk",
         ]),
         .executableTarget(name: "plutary", dependencies: [
-            "PlutaryApp", "PlutaryCore", "PlutaryOCR",
+            "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PlutaryCoreTests", dependencies: ["PlutaryCore"]),
         .testTarget(name: "PlutaryOCRTests", dependencies: ["PlutaryOCR", "PlutaryCore", "CGtk"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
         .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
+        .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlutaryChartsTests", dependencies: ["PlutaryCharts", "PlutaryCore", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]
 )

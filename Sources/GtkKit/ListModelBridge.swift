@@ -38,6 +38,13 @@ public final class ListModelBridge<Item> {
         }
     }
 
+    /// Redraws the rows at `positions` (their items changed in place).
+    public func refresh(positions: [Int]) {
+        for position in positions where items.indices.contains(position) {
+            g_list_model_items_changed(model, guint(position), 1, 1)
+        }
+    }
+
     /// The Swift item behind a row object handed out by the model.
     public func item(for object: UnsafeMutableRawPointer?) -> Item? {
         guard let object else { return nil }

@@ -18,7 +18,12 @@ public enum Widgets {
     }
 
     public static func button(label: String) -> Widget {
-        Widget(retaining: gtk_button_new_with_mnemonic(label))
+        let button = Widget(retaining: gtk_button_new_with_mnemonic(label))
+        // GTK 4.8 names a mnemonic button twice ("_Save Save"): its mnemonic label labels it too.
+        // One name, as it reads, is what a screen reader should say.
+        gtk_accessible_reset_relation(button.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        button.setAccessibleLabel(label.replacingOccurrences(of: "_", with: ""))
+        return button
     }
 
     public static func iconButton(_ icon: String, tooltip: String) -> Widget {

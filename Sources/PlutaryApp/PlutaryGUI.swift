@@ -15,10 +15,12 @@ public enum PlutaryGUI {
         let application = Application(id: AppResources.appId, handlesOpen: true)
         var coordinator: AppCoordinator?
         var navigator: GtkNavigator?
+        var exports: ExportCoordinator?
 
         application.onStartup {
             if let css = resources.cssFile { Stylesheet.load(css) }
             application.addAction(Action(name: "quit") { coordinator?.main?.viewModel.quit() }, accelerators: ["<Control>q"])
+            application.addAction(Action(name: "export") { exports?.start(scope: .everything) }, accelerators: ["<Control>e"])
             application.setAccelerators(["<Control>w"], for: "win.close")
             application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
             application.setAccelerators(["<Control>o"], for: "win.import")
@@ -38,6 +40,8 @@ public enum PlutaryGUI {
             navigator = gtkNavigator
             let root = AppCoordinator(environment: environment, navigator: gtkNavigator)
             coordinator = root
+            exports = ExportCoordinator(environment: environment,
+                                        navigator: GtkDataNavigator(parent: { navigator?.mainWindow?.window }))
             root.start()
         }
         application.onActivate { showWindow() }
@@ -48,6 +52,7 @@ public enum PlutaryGUI {
         }
         let status = application.run(arguments: arguments)
         coordinator = nil
+        exports = nil
         navigator = nil
         return status
     }

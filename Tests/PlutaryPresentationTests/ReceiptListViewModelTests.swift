@@ -56,6 +56,24 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
     }
 
+    @Test func aChartFilterListsOnlyItsReceiptsWithTheSearchStillApplying() async throws {
+        let store = try twoReceipts()
+        try store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-02-20", currency: "EUR", totalAmount: "3.00",
+                                      lineItems: [LineItemPayload(description: "Croissant", total: "3.00", category: "Dining")]))
+        let viewModel = ReceiptListViewModel(store: store, locale: english, searchDelay: .zero)
+        await viewModel.show(ReceiptFilter(range: DayRange(start: "2026-02-01", end: "2026-02-28"), title: "February 2026")).value
+        #expect(viewModel.rows.map(\.merchant) == ["Bakery", "Lidl"])
+        #expect(viewModel.filterText == "Showing February 2026")
+        await viewModel.show(ReceiptFilter(range: DayRange(start: "2026-01-01", end: "2026-12-31"), category: "Dining",
+                                           title: "Dining, 2026")).value
+        #expect(viewModel.rows.map(\.merchant) == ["Bakery"])
+        await viewModel.search("lidl").value
+        #expect(viewModel.rows.isEmpty && !viewModel.isEmpty, "a filter with no match is not the empty store")
+        await viewModel.show(nil).value
+        #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.filterText == nil)
+    }
+
     @Test func expandingARowReadsItsItemsInTheReceiptsCurrency() async throws {
         let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english)
         await viewModel.reload().value
@@ -107,7 +125,7 @@ struct ReceiptListViewModelTests {
     @Test func aFailingStoreShowsAnErrorInsteadOfRows() async {
         struct Broken: ReceiptStore {
             struct Failure: LocalizedError { var errorDescription: String? { "disk on fire" } }
-            func summaries(search: String?) throws -> [ReceiptSummary] { throw Failure() }
+            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { throw Failure() }
             func receipt(id: String) throws -> ReceiptPayload? { throw Failure() }
             func lineItems(receiptId: String) throws -> [LineItemPayload] { throw Failure() }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
@@ -119,5 +137,48 @@ struct ReceiptListViewModelTests {
         await viewModel.reload().value
         #expect(viewModel.rows.isEmpty)
         #expect(viewModel.errorMessage?.contains("disk on fire") == true)
+    }
+}
+
+@MainActor
+struct ReceiptListAnalysisTests {
+    @Test func sendingSelectedReceiptsQueuesThemAndTheListShowsTheirState() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        let image = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString).png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]).write(to: image)
+        let stored = try ImageLibrary(database: database).add(fileAt: image)
+        let id = try store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-03", currency: "EUR", totalAmount: "12.50",
+                                               imageSha256: stored.sha256))
+        let typedIn = try store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-02-02", currency: "EUR", totalAmount: "3.00"))
+        var environment = AppEnvironment.inMemory(database: database, version: "test")
+        environment.preferences.set(.analysisProvider, .string("rest"))
+        environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
+        let analysis = AnalysisCenter(environment: environment) { _ in Data() }
+        environment.analysis = analysis
+        let viewModel = ReceiptListViewModel(store: store, analysis: analysis, locale: Locale(identifier: "en_US"))
+        await viewModel.reload().value
+        let row = try #require(viewModel.rows.first)
+        #expect(viewModel.canSendToAnalysis)
+        #expect(viewModel.analysisState(of: row) == "")
+
+        viewModel.sendToAnalysis(ids: [id, typedIn])
+        #expect(analysis.errorMessage == "1 receipt has no image to send.")
+        // The queue was never started, so the job waits.
+        #expect(viewModel.analysisState(of: row) == "Waiting to upload")
+        #expect(analysis.job(forReceipt: id)?.state == .pending)
+    }
+
+    @Test func withoutAProviderNothingIsSentAndThePersonIsTold() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        let id = try store.save(ReceiptPayload(merchantName: "Lidl", currency: "EUR", totalAmount: "1.00"))
+        let environment = AppEnvironment.inMemory(database: database, version: "test")
+        let analysis = AnalysisCenter(environment: environment) { _ in Data() }
+        let viewModel = ReceiptListViewModel(store: store, analysis: analysis)
+        #expect(!viewModel.canSendToAnalysis)
+        viewModel.sendToAnalysis(ids: [id])
+        #expect(analysis.job(forReceipt: id) == nil)
+        #expect(analysis.errorMessage == "Choose an analysis service in Settings first.")
     }
 }

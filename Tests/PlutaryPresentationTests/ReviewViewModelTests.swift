@@ -157,7 +157,7 @@ struct ReviewViewModelTests {
     @Test func aSaveThatFailsKeepsTheScreenAndSaysWhy() throws {
         struct Full: ReceiptStore {
             struct Failure: LocalizedError { var errorDescription: String? { "disk full" } }
-            func summaries(search: String?) throws -> [ReceiptSummary] { [] }
+            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { [] }
             func receipt(id: String) throws -> ReceiptPayload? { nil }
             func lineItems(receiptId: String) throws -> [LineItemPayload] { [] }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }

@@ -7,19 +7,20 @@ import Testing
 struct ViewModelTests {
     private let english = Locale(identifier: "en_US")
 
-    @Test func productsAnalyticsAndSettingsSummariseTheSampleFixture() throws {
+    @Test func productsAnalyticsAndSettingsSummariseTheSampleFixture() async throws {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
         let environment = AppEnvironment.inMemory(database: database, version: "9.9")
 
         let products = ProductListViewModel(catalog: environment.products, locale: english)
-        products.load()
+        await products.reload()
         #expect(products.rows.count > 20)
-        products.search("bok choy")
+        products.searchText = "bok choy"
+        await products.reload()
         #expect(products.rows.map(\.name) == ["白菜 Bok Choy"])
 
         let analytics = AnalyticsViewModel(spending: environment.spending, locale: english)
-        analytics.load()
+        await analytics.reload()
         #expect(analytics.currencyTotals.count == 3)
         #expect(Set(analytics.months.map(\.source.month)).count == SampleFixture.monthCount)
 

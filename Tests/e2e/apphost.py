@@ -73,7 +73,11 @@ def walk(node, depth=0, max_depth=60):
     if node is None or depth > max_depth:
         return
     yield node
-    for i in range(node.childCount):
+    try:
+        count = node.childCount
+    except Exception:
+        return  # the node went away while the tree was being walked
+    for i in range(count):
         try:
             child = node.getChildAtIndex(i)
         except Exception:

@@ -115,7 +115,7 @@ def main():
     try:
         scenario(app, images[2], out_dir, helpers)
     except BaseException:
-        print("app log:\n" + app.read_log()[-6000:], file=sys.stderr)
+        print(f"app exit status: {app.proc.poll()}; log:\n" + app.read_log()[-3000:], file=sys.stderr)
         raise
     finally:
         for helper in helpers:

@@ -138,7 +138,7 @@ def main():
         # Escape asks first, because the total changed; keep editing.
         xdotool("key", "Escape")
         keep = one(root, "discard confirmation", role="push button",
-                   predicate=lambda n: (n.name or "").startswith("Keep Editing"), visible_only=False)
+                   name="Keep Editing", visible_only=False)
         click(keep)
         time.sleep(0.5)
         one(root, "still reviewing", role="frame", name="Edit Receipt – Plutary")

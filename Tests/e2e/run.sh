@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the e2e smoke test: the real app under Xvfb, in a private D-Bus session
+# Runs the e2e tests (smoke, data): the real app under Xvfb, in a private D-Bus session
 # with its own accessibility bus, driven through AT-SPI.
 set -euo pipefail
 bin=$(realpath "$1")
@@ -8,7 +8,8 @@ mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
 # Debian's python3 has pyatspi; the python3 first on PATH may not.
 py=/usr/bin/python3
-xvfb-run -a -s "-screen 0 1280x800x24" \
-    dbus-run-session -- "$py" "$here/smoke.py" "$bin" "$out"
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/review.py" "$bin" "$out"
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$py" "$here/import.py" "$bin" "$out"
+# Each test gets its own display and session bus.
+for test in smoke.py review.py import.py analysis.py charts.py data.py; do
+    xvfb-run -a -s "-screen 0 1280x800x24" \
+        dbus-run-session -- "$py" "$here/$test" "$bin" "$out"
+done

@@ -2,6 +2,7 @@
 #define PLUTARY_CGTKSHIMS_H
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include "CGtkShimsCharts.h"
 
 /* g_signal_connect_data is a plain function, but GCallback erases the
    handler's arity; these fix the arity so Swift can pass typed closures. */

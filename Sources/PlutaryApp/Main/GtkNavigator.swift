@@ -36,7 +36,7 @@ final class GtkNavigator: MainNavigating {
             let view = AnalyticsView(viewModel: viewModel)
             mainWindow.install(.analytics, view: view, root: view.root)
         case .settings(let viewModel):
-            let view = SettingsView(viewModel: viewModel)
+            let view = SettingsView(viewModel: viewModel, parent: { [weak self] in self?.mainWindow?.window })
             mainWindow.install(.settings, view: view, root: view.root)
         }
     }

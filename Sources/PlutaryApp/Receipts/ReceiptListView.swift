@@ -17,6 +17,11 @@ final class ReceiptListView {
     private let totalsLabel: Widget
     private let errorLabel: Widget
     private let toast: UndoToast
+    private let filterBar: Widget
+    private let filterLabel: Widget
+    private let analyseButton: Widget
+    private var positions: [String: Int] = [:]
+    private var analysed: Set<String> = []
 
     init(viewModel: ReceiptListViewModel) {
         self.viewModel = viewModel
@@ -28,8 +33,15 @@ final class ReceiptListView {
         search.tooltip = tr("Search (Ctrl+F)")
         search.expand(horizontally: true, vertically: false)
         countLabel = Widgets.label("", css: ["dim-label"])
-        toolbar.append(search, countLabel)
+        analyseButton = Widgets.iconButton("mail-send-symbolic", tooltip: tr("Send the selected receipts to analysis"))
+        analyseButton.isVisible = viewModel.analysis != nil
+        toolbar.append(search, countLabel, analyseButton)
         errorLabel = Widgets.label("", css: ["error"], xalign: 0)
+        filterBar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        filterLabel = Widgets.label("", css: ["heading"], xalign: 0)
+        let clearFilter = Widgets.iconButton("edit-clear-symbolic", tooltip: tr("Show all receipts"))
+        clearFilter.addCSSClass("flat")
+        filterBar.append(filterLabel, clearFilter)
 
         table = TreeColumnView(bridge: ListModelBridge<ReceiptRow>(),
                                childCount: { $0.summary.itemCount },
@@ -49,12 +61,16 @@ final class ReceiptListView {
                             order: { $0.summary.itemCount < $1.summary.itemCount })
         table.addTextColumn(tr("Total"), xalign: 1, css: ["numeric"], parent: { $0.total }, child: { $0.total },
                             order: ReceiptListView.totalOrder)
+        if viewModel.analysis != nil {
+            table.addTextColumn(tr("Analysis"), css: ["dim-label"], parent: { [viewModel] in viewModel.analysisState(of: $0) },
+                                child: { _ in "" })
+        }
 
         let empty = StatusPage.make(icon: "document-open-recent-symbolic", title: viewModel.emptyTitle, hint: viewModel.emptyHint)
         content = ListOrEmpty(list: table, empty: empty.page)
         totalsLabel = Widgets.label("", css: ["dim-label", "numeric", "receipts-footer"], xalign: 1)
         gtk_label_set_selectable(totalsLabel.opaque, 1)
-        page.append(toolbar, errorLabel, content.root, totalsLabel)
+        page.append(toolbar, filterBar, errorLabel, content.root, totalsLabel)
 
         toast = UndoToast { [weak viewModel] in viewModel?.undo() }
         root = Widget(retaining: gtk_overlay_new())
@@ -62,6 +78,24 @@ final class ReceiptListView {
         gtk_overlay_add_overlay(root.opaque, toast.root.widget)
 
         search.onSearchChanged { [weak self] text in self?.viewModel.search(text) }
+        clearFilter.on("clicked") { [weak self] in self?.viewModel.show(nil) }
+        analyseButton.on("clicked") { [weak self] in
+            guard let self else { return }
+            self.viewModel.sendToAnalysis(ids: self.selectedIds)
+        }
+        if let analysis = viewModel.analysis {
+            // A job's progress redraws only its receipt's row, not a 100 000-row list.
+            observe { [weak self] in
+                let jobs = analysis.jobsByReceipt
+                guard let self else { return }
+                self.table.bridge.refresh(positions: jobs.keys.compactMap { self.positions[$0] })
+                // A finished analysis may have filled fields: read the list again.
+                let done = Set(jobs.filter { $0.value.state == .done }.keys)
+                if !done.subtracting(self.analysed).isEmpty { self.viewModel.reload() }
+                self.analysed = done
+                if let message = analysis.errorMessage ?? analysis.needsToken { self.showError(message) }
+            }
+        }
         installKeys()
         table.onActivate { [weak self] node in
             guard let self, case .parent(let index) = node, let row = self.table.bridge.item(at: index) else { return }
@@ -126,11 +160,20 @@ final class ReceiptListView {
     /// Ids of the selected receipts, for commands that act on a selection.
     var selectedIds: [String] { table.selectedParents.compactMap { table.bridge.item(at: $0)?.id } }
 
+    private func showError(_ message: String) {
+        errorLabel.setLabel(message)
+        errorLabel.isVisible = true
+    }
+
     private func render() {
-        table.bridge.replace(with: viewModel.rows)
+        let rows = viewModel.rows
+        table.bridge.replace(with: rows)
+        positions = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
         totalsLabel.setLabel(viewModel.totalsText)
+        filterLabel.setLabel(viewModel.filterText ?? "")
+        filterBar.isVisible = viewModel.filterText != nil
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
         toast.show(viewModel.undoMessage)

@@ -9,8 +9,11 @@ final class SettingsView {
     let root: Widget
     private let viewModel: SettingsViewModel
     private let countLabel: Widget
+    private let analysis: AnalysisSettingsView
+    private let currencies: CurrencySettingsView
+    private let data: DataSettingsView
 
-    init(viewModel: SettingsViewModel) {
+    init(viewModel: SettingsViewModel, parent: @escaping () -> Window? = { nil }) {
         self.viewModel = viewModel
         root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         root.setMargins(24)
@@ -31,6 +34,11 @@ final class SettingsView {
             grid.attach(row.1, column: 1, row: Int32(index))
         }
         root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        data = DataSettingsView(viewModel: viewModel.data, parent: parent)
+        currencies = CurrencySettingsView(viewModel: viewModel.currencies)
+        analysis = AnalysisSettingsView(viewModel: viewModel.analysis)
+        root.append(data.root, Widgets.separator(GTK_ORIENTATION_HORIZONTAL), currencies.root,
+                    Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
         observe { [weak self] in self?.render() }
     }
 

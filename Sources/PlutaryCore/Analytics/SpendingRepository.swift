@@ -29,4 +29,58 @@ public struct SpendingRepository: SpendingReporting {
                 """).map { Money(minorUnits: $0["total"], currency: $0["currency"]) }
         }
     }
+
+    public func report(period: AnalyticsPeriod, primaryCurrency: String, today: Date) throws -> SpendingReport {
+        let primary = primaryCurrency.uppercased()
+        return try database.writer.read { db in
+            let converter = CurrencyConverter(rates: try ExchangeRateRepository.rates(db))
+            var builder = SpendingReportBuilder(primary: primary, converter: converter)
+            let range = period.range(today: today)
+            let filter = range == nil ? "purchase_date IS NOT NULL" : "purchase_date BETWEEN ? AND ?"
+            let arguments: StatementArguments = range.map { [$0.start, $0.end] } ?? []
+
+            let receipts = try Row.fetchCursor(db, sql: """
+                SELECT purchase_date, currency, merchant_id, SUM(total_minor), COUNT(*) FROM receipts
+                WHERE \(filter) AND total_minor IS NOT NULL GROUP BY purchase_date, currency, merchant_id
+                """, arguments: arguments)
+            while let row = try receipts.next() {
+                builder.addReceipts(day: row[0], currency: row[1], merchantId: row[2], total: row[3], count: row[4])
+            }
+            let items = try Row.fetchCursor(db, sql: """
+                SELECT r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id), SUM(li.total_minor)
+                FROM receipts r JOIN line_items li ON li.receipt_id = r.id
+                WHERE r.\(filter) AND r.total_minor IS NOT NULL
+                GROUP BY r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id)
+                """, arguments: arguments)
+            while let row = try items.next() {
+                builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
+            }
+            let bare = try Row.fetchCursor(db, sql: """
+                SELECT purchase_date, currency, category_id, SUM(total_minor) FROM receipts r
+                WHERE \(filter) AND total_minor IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM line_items li WHERE li.receipt_id = r.id)
+                GROUP BY purchase_date, currency, category_id
+                """, arguments: arguments)
+            while let row = try bare.next() {
+                builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
+            }
+
+            let categoryNames = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM categories")
+                .map { ($0[0] as Int64, $0[1] as String) })
+            let merchantNames = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM merchants")
+                .map { ($0[0] as Int64, $0[1] as String) })
+            let covered = range ?? builder.coveredRange
+            let trends = try PriceTrends.load(db, range: range)
+            var productNames: [Int64: String] = [:]
+            var productCategories: [Int64: SpendingCategory] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT p.id, p.name, c.name FROM products p LEFT JOIN categories c ON c.id = p.category_id") {
+                let id: Int64 = row[0]
+                productNames[id] = row[1]
+                productCategories[id] = (row[2] as String?).map(SpendingCategory.named) ?? .uncategorised
+            }
+            return builder.report(period: period, range: covered, categoryNames: categoryNames, merchantNames: merchantNames,
+                                  priceIncreases: trends.increases(names: productNames, limit: 10),
+                                  inflation: trends.inflation(months: covered?.months ?? [], categories: productCategories))
+        }
+    }
 }

@@ -29,5 +29,6 @@ public enum SampleFixture {
                 _ = try writer.save(payload, isFixture: true)
             }
         }
+        try SampleRates.seed(database, today: today)
     }
 }

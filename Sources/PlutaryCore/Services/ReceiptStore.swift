@@ -3,8 +3,8 @@ import Foundation
 /// The receipts as the rest of the app sees them; the live implementation is
 /// `ReceiptRepository` over SQLite.
 public protocol ReceiptStore: Sendable {
-    /// Summaries newest first; `search` filters through the full-text index.
-    func summaries(search: String?) throws -> [ReceiptSummary]
+    /// Summaries newest first; the query's search goes through the full-text index.
+    func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary]
     func receipt(id: String) throws -> ReceiptPayload?
     func lineItems(receiptId: String) throws -> [LineItemPayload]
     /// Inserts or updates (by `payload.id`) a receipt with its items and price
@@ -15,4 +15,10 @@ public protocol ReceiptStore: Sendable {
     func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch]
     func delete(ids: [String]) throws
     func count() throws -> Int
+}
+
+extension ReceiptStore {
+    public func summaries(search: String?) throws -> [ReceiptSummary] {
+        try summaries(matching: ReceiptQuery(search: search))
+    }
 }

@@ -9,7 +9,7 @@ public struct ReceiptRepository: ReceiptStore {
         self.database = database
     }
 
-    public func summaries(search: String?) throws -> [ReceiptSummary] {
+    public func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] {
         try database.writer.read { db in
             var sql = """
                 SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.total_minor,
@@ -18,11 +18,28 @@ public struct ReceiptRepository: ReceiptStore {
                 LEFT JOIN merchants m ON m.id = r.merchant_id
                 LEFT JOIN categories c ON c.id = r.category_id
                 """
+            var conditions: [String] = []
             var arguments = StatementArguments()
-            if let search, let query = SearchQuery.fts(search) {
-                sql += " WHERE r.seq IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)"
-                arguments += [query]
+            if let search = query.search, let match = SearchQuery.fts(search) {
+                conditions.append("r.seq IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)")
+                arguments += [match]
             }
+            if let range = query.range {
+                conditions.append("r.purchase_date BETWEEN ? AND ?")
+                arguments += [range.start, range.end]
+            }
+            if let category = query.category {
+                conditions.append("""
+                    (c.name = ? OR EXISTS (SELECT 1 FROM line_items li JOIN categories lc ON lc.id = li.category_id
+                                           WHERE li.receipt_id = r.id AND lc.name = ?))
+                    """)
+                arguments += [category, category]
+            } else if query.uncategorisedOnly {
+                conditions.append("""
+                    (r.category_id IS NULL OR EXISTS (SELECT 1 FROM line_items li WHERE li.receipt_id = r.id AND li.category_id IS NULL))
+                    """)
+            }
+            if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
             sql += " ORDER BY r.purchase_date DESC, r.seq DESC"
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.summary(from:))
         }
@@ -48,12 +65,20 @@ public struct ReceiptRepository: ReceiptStore {
             LEFT JOIN categories c ON c.id = r.category_id
             WHERE r.id = ?
             """, arguments: [id]) else { return nil }
+        let exponent = Currency.exponent(of: row["currency"])
+        return payload(from: row, lineItems: try lineItems(db, receiptId: id, exponent: exponent))
+    }
+
+    /// A receipt row (receipts.* with `merchant` and `category` names) as the sync payload;
+    /// shared with the streaming export.
+    static func payload(from row: Row, lineItems: [LineItemPayload]) -> ReceiptPayload {
         let currency: String = row["currency"]
         let exponent = Currency.exponent(of: currency)
         func amount(_ column: String) -> String? {
             (row[column] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) }
         }
-        let autoFilled = (try? JSONDecoder().decode([String].self, from: Data((row["auto_filled_fields"] as String).utf8))) ?? []
+        let autoFilledText: String = row["auto_filled_fields"]
+        let autoFilled = autoFilledText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(autoFilledText.utf8))) ?? []
         let notes: String = row["notes"]
         let ocrText: String = row["ocr_text"]
         return ReceiptPayload(
@@ -62,7 +87,7 @@ public struct ReceiptRepository: ReceiptStore {
             tipAmount: amount("tip_minor"), totalAmount: amount("total_minor"), paymentMethod: row["payment_method"],
             category: row["category"], notes: notes.isEmpty ? nil : notes, ocrText: ocrText.isEmpty ? nil : ocrText,
             ocrLocale: row["ocr_locale"], imageSha256: row["image_sha256"],
-            lineItems: try lineItems(db, receiptId: id, exponent: exponent), autoFilledFields: autoFilled)
+            lineItems: lineItems, autoFilledFields: autoFilled)
     }
 
     public func lineItems(receiptId: String) throws -> [LineItemPayload] {
@@ -78,15 +103,18 @@ public struct ReceiptRepository: ReceiptStore {
             LEFT JOIN categories c ON c.id = li.category_id
             LEFT JOIN products p ON p.id = li.product_id
             WHERE li.receipt_id = ? ORDER BY li.position
-            """, arguments: [receiptId]).map { row in
-            LineItemPayload(
-                id: row["id"], description: row["description"], quantity: row["quantity"],
-                unitPrice: (row["unit_price_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
-                total: Money.decimalString(minorUnits: row["total_minor"], exponent: exponent),
-                unit: row["unit"], category: row["category"], taxCode: row["tax_code"],
-                discount: (row["discount_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
-                product: row["product"])
-        }
+            """, arguments: [receiptId]).map { lineItem(from: $0, exponent: exponent) }
+    }
+
+    /// A line item row (line_items.* with `category` and `product` names) as the sync payload.
+    static func lineItem(from row: Row, exponent: Int) -> LineItemPayload {
+        LineItemPayload(
+            id: row["id"], description: row["description"], quantity: row["quantity"],
+            unitPrice: (row["unit_price_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
+            total: Money.decimalString(minorUnits: row["total_minor"], exponent: exponent),
+            unit: row["unit"], category: row["category"], taxCode: row["tax_code"],
+            discount: (row["discount_minor"] as Int64?).map { Money.decimalString(minorUnits: $0, exponent: exponent) },
+            product: row["product"])
     }
 
     @discardableResult

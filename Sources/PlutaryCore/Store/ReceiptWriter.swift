@@ -8,7 +8,8 @@ struct ReceiptWriter {
     let db: Database
     private var merchantIds: [String: Int64] = [:]
     private var categoryIds: [String: Int64] = [:]
-    private var productIds: [String: Int64] = [:]
+    /// Loaded on the first line item, then kept up to date with the products this writer adds.
+    private var matcher: ProductMatcher?
     /// Raw item names already matched, so bulk writes normalise each name once.
     private var productIdsByRawName: [String: Int64] = [:]
     private let now: String
@@ -134,18 +135,17 @@ struct ReceiptWriter {
     }
 
     private mutating func lookUpProduct(named name: String, categoryId: Int64?) throws -> Int64? {
-        let normalized = ProductName.normalized(name)
-        guard !normalized.isEmpty else { return nil }
-        if let id = productIds[normalized] { return id }
-        let id: Int64
-        if let found = try fetchId("SELECT id FROM products WHERE normalized_name = ?", arguments: [normalized]) {
-            id = found
-        } else {
-            try execute( "INSERT INTO products(name, normalized_name, category_id) VALUES (?, ?, ?)",
-                           arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines), normalized, categoryId])
-            id = db.lastInsertedRowID
-        }
-        productIds[normalized] = id
+        var matcher = try self.matcher ?? ProductMatcher.load(db)
+        // Moved out while it changes, so adding a product does not copy the whole index.
+        self.matcher = nil
+        defer { self.matcher = matcher }
+        let key = matcher.key(for: name)
+        guard !key.isEmpty else { return nil }
+        if let id = matcher.match(key: key) { return id }
+        try execute("INSERT INTO products(name, normalized_name, category_id) VALUES (?, ?, ?)",
+                    arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines), key.text, categoryId])
+        let id = db.lastInsertedRowID
+        matcher.add(id: id, key: key)
         return id
     }
 }

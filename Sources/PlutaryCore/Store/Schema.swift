@@ -110,6 +110,8 @@ enum Schema {
                     arguments: [currency.code, currency.exponent, currency.symbol, currency.name])
             }
         }
+        AnalysisSchema.register(in: &migrator)
+        AnalyticsMigration.register(in: &migrator)
         return migrator
     }
 }

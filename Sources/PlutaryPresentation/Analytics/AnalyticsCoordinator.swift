@@ -2,11 +2,13 @@
 @MainActor
 public final class AnalyticsCoordinator: SectionCoordinator {
     public let viewModel: AnalyticsViewModel
+    public weak var delegate: AnalyticsCoordinatorDelegate?
     private let navigator: MainNavigating
 
     public init(environment: AppEnvironment, navigator: MainNavigating) {
         self.navigator = navigator
-        self.viewModel = AnalyticsViewModel(spending: environment.spending)
+        self.viewModel = AnalyticsViewModel(spending: environment.spending, preferences: environment.preferences)
+        viewModel.onRoute = { [weak self] route in self?.handle(route) }
     }
 
     public func start() {
@@ -15,4 +17,11 @@ public final class AnalyticsCoordinator: SectionCoordinator {
     }
 
     public func refresh() { viewModel.load() }
+
+    public func handle(_ route: AnalyticsRoute) {
+        switch route {
+        case .showReceipts(let filter):
+            delegate?.analyticsCoordinator(self, showReceipts: filter)
+        }
+    }
 }

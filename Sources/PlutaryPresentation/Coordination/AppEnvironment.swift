@@ -12,6 +12,8 @@ public struct AppEnvironment: Sendable {
     /// Where the data lives, for Settings ("in memory" for fixtures).
     public let dataLocationDescription: String
     public let version: String
+    /// The remote analysis queue; nil for headless use and tests that do not need it.
+    public var analysis: AnalysisCenter?
 
     /// The live services over one store.
     public init(database: AppDatabase, preferences: any PreferenceStore, tokens: any TokenStore,

@@ -3,7 +3,7 @@ import PlutaryCore
 /// The main window's flow: one child coordinator per section, and the
 /// window-level routes (sections, shortcuts, close, quit).
 @MainActor
-public final class MainCoordinator: Coordinator, CoordinatorDelegate {
+public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsCoordinatorDelegate {
     public weak var delegate: CoordinatorDelegate?
     public let viewModel: MainViewModel
     public let importer: ImportViewModel
@@ -26,10 +26,12 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
         importer.onFinished = { [weak self] items in self?.imported(items) }
         navigator.showMainWindow(viewModel)
         navigator.installImport(importer)
+        let analytics = AnalyticsCoordinator(environment: environment, navigator: navigator)
+        analytics.delegate = self
         children = [
             .receipts: ReceiptsCoordinator(environment: environment, navigator: navigator),
             .products: ProductsCoordinator(environment: environment, navigator: navigator),
-            .analytics: AnalyticsCoordinator(environment: environment, navigator: navigator),
+            .analytics: analytics,
             .settings: SettingsCoordinator(environment: environment, navigator: navigator),
         ]
         for section in AppSection.allCases { children[section]?.start() }
@@ -96,5 +98,11 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate {
         let waiting = waitingForReview
         waitingForReview = []
         review(waiting)
+    }
+
+    /// A clicked bar or slice lists its receipts.
+    public func analyticsCoordinator(_ coordinator: AnalyticsCoordinator, showReceipts filter: ReceiptFilter) {
+        receipts?.viewModel.show(filter)
+        viewModel.select(.receipts)
     }
 }

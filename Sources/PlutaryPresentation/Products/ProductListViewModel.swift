@@ -2,23 +2,34 @@ import Foundation
 import Observation
 import PlutaryCore
 
-/// The products list: everything bought, most often bought first.
+/// The products list: everything bought, most often bought first, with price
+/// trends; selecting one opens its detail. Read off the main actor.
 @MainActor
 @Observable
 public final class ProductListViewModel {
     public private(set) var rows: [ProductRow] = []
     public private(set) var errorMessage: String?
     public private(set) var isLoaded = false
+    public private(set) var detail: ProductDetailViewModel?
+    public private(set) var inflationText = ""
     public var searchText = ""
 
     private let catalog: any ProductCatalog
+    private let locale: Locale
+    private let today: @Sendable () -> Date
     private let days: DayFormatter
     private let money: MoneyFormatter
+    private let percent: PercentChangeFormatter
+    @ObservationIgnored private var generation = 0
+    @ObservationIgnored private var current: Task<Void, Never>?
 
-    public init(catalog: any ProductCatalog, locale: Locale = .preferred) {
+    public init(catalog: any ProductCatalog, locale: Locale = .preferred, today: @escaping @Sendable () -> Date = { Date() }) {
         self.catalog = catalog
+        self.locale = locale
+        self.today = today
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
+        self.percent = PercentChangeFormatter(locale: locale)
     }
 
     public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty }
@@ -26,18 +37,55 @@ public final class ProductListViewModel {
     public var emptyHint: String { tr("Products appear here once receipts with line items are saved.") }
 
     public func load() {
-        do {
-            rows = try catalog.products(search: searchText).map { ProductRow(summary: $0, days: days, money: money) }
+        current = Task { await fetch() }
+    }
+
+    /// Loads and returns once the newest load has finished (loads started meanwhile included).
+    public func reload() async {
+        load()
+        while let task = current {
+            await task.value
+            if current == task { return }
+        }
+    }
+
+    private func fetch() async {
+        generation += 1
+        let ticket = generation
+        let catalog = self.catalog, search = searchText, now = today()
+        let result = await Task.detached(priority: .userInitiated) { () -> Result<([ProductSummary], [CategoryInflation]), Error> in
+            Result {
+                let month = MonthKey.of(now)
+                let year = DayRange(start: MonthKey.adding(-11, to: month) + "-01", end: MonthKey.day(now))
+                return (try catalog.products(search: search, today: now), try catalog.inflation(range: year))
+            }
+        }.value
+        guard ticket == generation else { return }
+        isLoaded = true
+        switch result {
+        case .success(let (products, inflation)):
+            rows = products.map { ProductRow(summary: $0, days: days, money: money, percent: percent) }
+            inflationText = inflation.isEmpty ? "" : tr("Prices over the last 12 months:") + " "
+                + inflation.map { "\($0.category.title) \(percent.string($0.change))" }.joined(separator: " · ")
             errorMessage = nil
-        } catch {
+        case .failure(let error):
             rows = []
             errorMessage = String(format: tr("Could not read the products: %@"), error.localizedDescription)
         }
-        isLoaded = true
     }
 
     public func search(_ text: String) {
         searchText = text
         load()
+    }
+
+    /// Opens a product's detail (nil closes it).
+    public func select(_ id: Int64?) {
+        guard let id else { detail = nil; return }
+        guard detail?.productId != id else { return }
+        let model = ProductDetailViewModel(productId: id, catalog: catalog, locale: locale)
+        model.onCatalogChanged = { [weak self] in self?.load() }
+        model.load()
+        detail = model
     }
 }

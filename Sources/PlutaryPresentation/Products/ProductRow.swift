@@ -1,3 +1,4 @@
+import Foundation
 import PlutaryCore
 
 /// A product as the products list shows it.
@@ -7,12 +8,23 @@ public struct ProductRow: Hashable, Sendable, Identifiable {
     public let purchases: String
     public let latestPrice: String
     public let latestDate: String
+    public let change3Months: String
+    public let change12Months: String
+    public let summary: ProductSummary
 
-    public init(summary: ProductSummary, days: DayFormatter, money: MoneyFormatter) {
+    public init(summary: ProductSummary, days: DayFormatter, money: MoneyFormatter,
+                percent: PercentChangeFormatter = PercentChangeFormatter(locale: .current)) {
+        self.summary = summary
         id = summary.id
         name = summary.name
         purchases = String(summary.purchaseCount)
-        latestPrice = summary.latestPrice.map(money.string(from:)) ?? "—"
+        let price = summary.latestPrice.map(money.string(from:)) ?? "—"
+        latestPrice = summary.unit.map { String(format: tr("%@/%@"), price, $0) } ?? price
         latestDate = days.string(fromISO: summary.latestDate)
+        change3Months = percent.string(summary.change3Months)
+        change12Months = percent.string(summary.change12Months)
     }
+
+    /// Monthly mean prices for the row's sparkline.
+    public var sparkline: [Double] { summary.sparkline }
 }

@@ -13,6 +13,8 @@ public final class ReceiptListViewModel {
     public private(set) var isLoaded = false
     public private(set) var isLoading = false
     public private(set) var searchText = ""
+    /// A filter from a clicked chart part (a month, a category), shown above the list.
+    public private(set) var filter: ReceiptFilter?
     /// Sums of the visible receipts, one per currency.
     public private(set) var totals: [Money] = []
     /// Shown while deleted receipts can still be restored.
@@ -20,6 +22,8 @@ public final class ReceiptListViewModel {
 
     @ObservationIgnored var onOpen: (String) -> Void = { _ in }
     @ObservationIgnored private let store: any ReceiptStore
+    /// The remote analysis queue, when the app runs one.
+    @ObservationIgnored public let analysis: AnalysisCenter?
     @ObservationIgnored private let days: DayFormatter
     @ObservationIgnored private let money: MoneyFormatter
     @ObservationIgnored private let searchDelay: Duration
@@ -30,17 +34,30 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
-    public init(store: any ReceiptStore, locale: Locale = .preferred,
+    public init(store: any ReceiptStore, analysis: AnalysisCenter? = nil, locale: Locale = .preferred,
                 searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
         self.store = store
+        self.analysis = analysis
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
         self.searchDelay = searchDelay
         self.undoPeriod = undoPeriod
     }
 
-    /// True when the store has no receipts at all (not merely none matching a search).
-    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty && pendingDeletion.isEmpty }
+    /// True when the store has no receipts at all (not merely none matching a search or filter).
+    public var isEmpty: Bool { isLoaded && rows.isEmpty && searchText.isEmpty && filter == nil && pendingDeletion.isEmpty }
+
+    /// "Showing Groceries, March 2026".
+    public var filterText: String? {
+        filter.map { String(format: tr("Showing %@"), $0.title) }
+    }
+
+    /// Lists only the receipts of a chart part; the search still applies.
+    @discardableResult
+    public func show(_ filter: ReceiptFilter?) -> Task<Void, Never> {
+        self.filter = filter
+        return reload()
+    }
 
     public var emptyTitle: String { tr("No receipts yet") }
     public var emptyHint: String { tr("Drop receipt images on this window or choose Import to scan them.") }
@@ -74,7 +91,9 @@ public final class ReceiptListViewModel {
 
     private func startLoading(after delay: Duration?) -> Task<Void, Never> {
         loadTask?.cancel()
-        let query = searchText.trimmingCharacters(in: .whitespaces)
+        let search = searchText.trimmingCharacters(in: .whitespaces)
+        let query = ReceiptQuery(search: search.isEmpty ? nil : search, range: filter?.range, category: filter?.category,
+                                 uncategorisedOnly: filter?.uncategorisedOnly ?? false)
         let (store, days, money) = (self.store, self.days, self.money)
         isLoading = true
         let task = Task { [weak self] in
@@ -83,7 +102,7 @@ public final class ReceiptListViewModel {
                 guard !Task.isCancelled else { return }
             }
             let outcome = await Task.detached(priority: .userInitiated) {
-                Result { try store.summaries(search: query.isEmpty ? nil : query).map { ReceiptRow(summary: $0, days: days, money: money) } }
+                Result { try store.summaries(matching: query).map { ReceiptRow(summary: $0, days: days, money: money) } }
             }.value
             guard !Task.isCancelled, let self else { return }
             self.apply(outcome)
@@ -125,6 +144,31 @@ public final class ReceiptListViewModel {
         let items = ((try? store.lineItems(receiptId: row.id)) ?? []).map { LineItemRow(item: $0, currency: currency, money: money) }
         itemCache[row.id] = items
         return items
+    }
+
+    // MARK: Remote analysis
+
+    /// What the analysis queue is doing with a receipt ("" when it was never sent).
+    public func analysisState(of row: ReceiptRow) -> String {
+        guard let job = analysis?.job(forReceipt: row.id) else { return "" }
+        switch job.state {
+        case .pending: return job.attempts > 0 ? tr("Waiting to retry") : tr("Waiting to upload")
+        case .uploading: return tr("Uploading…")
+        case .done: return tr("Analysed")
+        case .failed: return String(format: tr("Failed: %@"), job.lastError ?? tr("unknown error"))
+        }
+    }
+
+    public var canSendToAnalysis: Bool { analysis?.isConfigured == true }
+
+    /// "Send to analysis" on the selection; a receipt whose last job failed is retried.
+    public func sendToAnalysis(ids: [String]) {
+        guard let analysis, !ids.isEmpty else { return }
+        var fresh: [String] = []
+        for id in ids {
+            if let job = analysis.job(forReceipt: id), job.state == .failed { analysis.retry(jobId: job.id) } else { fresh.append(id) }
+        }
+        if !fresh.isEmpty { analysis.send(receiptIds: fresh) }
     }
 
     // MARK: Delete and undo

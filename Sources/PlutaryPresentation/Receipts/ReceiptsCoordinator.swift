@@ -6,7 +6,7 @@ public final class ReceiptsCoordinator: SectionCoordinator {
 
     public init(environment: AppEnvironment, navigator: MainNavigating) {
         self.navigator = navigator
-        self.viewModel = ReceiptListViewModel(store: environment.receipts)
+        self.viewModel = ReceiptListViewModel(store: environment.receipts, analysis: environment.analysis)
     }
 
     public func start() {

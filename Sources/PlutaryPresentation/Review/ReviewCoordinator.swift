@@ -53,6 +53,8 @@ public final class ReviewCoordinator: Coordinator {
         switch route {
         case .saved(let id):
             savedIds.append(id)
+            // A new receipt goes to remote analysis when the person asked for that for every new one.
+            if mode == .batch { environment.analysis?.receiptAdded(id) }
             index += 1
             showCurrent()
         case .skipped:

@@ -36,7 +36,7 @@ public final class ReviewViewModel {
     public static let lowConfidence = 0.6
 
     public init(item: ReviewItem, mode: ReviewMode, position: Int = 1, count: Int = 1, store: any ReceiptStore,
-                locale: Locale = .current) {
+                locale: Locale = .preferred) {
         self.item = item
         self.mode = mode
         self.position = position

@@ -9,6 +9,11 @@ public final class SettingsViewModel {
     public let dataLocation: String
     public let version: String
     public private(set) var receiptCountText = ""
+    /// The remote analysis section.
+    public let analysis: AnalysisSettingsViewModel
+    public let currencies: CurrencySettingsViewModel
+    /// The Data group: reset and import.
+    public let data: DataSettingsViewModel
 
     private let receipts: any ReceiptStore
 
@@ -16,10 +21,23 @@ public final class SettingsViewModel {
         dataLocation = environment.dataLocationDescription
         version = environment.version
         receipts = environment.receipts
+        analysis = AnalysisSettingsViewModel(environment: environment)
+        let center = environment.analysis
+        analysis.onChange = { center?.reloadSettings() }
+        currencies = CurrencySettingsViewModel(environment: environment)
+        data = DataSettingsViewModel(environment: environment)
+        data.onDataChanged = { [weak self] in self?.loadCount() }
     }
 
     public func load() {
+        loadCount()
+        Task { await data.refresh() }
+    }
+
+    private func loadCount() {
         let count = (try? receipts.count()) ?? 0
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+        Task { await analysis.load() }
+        currencies.load()
     }
 }

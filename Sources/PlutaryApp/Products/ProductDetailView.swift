@@ -1,0 +1,103 @@
+import CGtk
+import GtkKit
+import PlutaryCharts
+import PlutaryCore
+import PlutaryPresentation
+
+/// One product: the price-history chart (a line per store), the receipts the
+/// prices came from, and merging or splitting it.
+@MainActor
+final class ProductDetailView {
+    let root: Widget
+    let viewModel: ProductDetailViewModel
+    private let title: Widget
+    private let subtitle: Widget
+    private let errorLabel: Widget
+    private let chart: ChartView
+    private let names: Widget
+    private let candidates: Widget
+    private let receipts: ColumnView<PricePointRow>
+    /// Rows rebuilt on each render, with the box each sits in.
+    private var dynamic: [(box: Widget, row: Widget)] = []
+    private var card: ChartCard?
+
+    init(viewModel: ProductDetailViewModel) {
+        self.viewModel = viewModel
+        root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        root.setMargins(16)
+        title = Widgets.label("", css: ["title-2"], xalign: 0)
+        gtk_label_set_wrap(title.opaque, 1)
+        subtitle = Widgets.label("", css: ["dim-label"], xalign: 0)
+        errorLabel = Widgets.label("", css: ["error"], xalign: 0)
+        chart = ChartView(accessibleLabel: tr("Price history"), height: 220)
+        let card = ChartCard(title: tr("Price history"), content: chart.area, exportable: true)
+        self.card = card
+
+        names = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        candidates = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        receipts = ColumnView(bridge: ListModelBridge<PricePointRow>())
+        receipts.setAccessibleLabel(tr("Receipts with this product"))
+        receipts.addTextColumn(tr("Date")) { $0.date }
+        receipts.addTextColumn(tr("Shop")) { $0.merchant }
+        receipts.addTextColumn(tr("Unit price"), xalign: 1, css: ["numeric"]) { $0.price }
+        receipts.addTextColumn(tr("As written"), expand: true) { $0.description }
+        let receiptsScroll = Widgets.scrolled(receipts)
+        gtk_widget_set_size_request(receiptsScroll.widget, -1, 200)
+
+        root.append(title, subtitle, errorLabel, card.root,
+                    Widgets.label(tr("Bought as"), css: ["heading"], xalign: 0), names,
+                    Widgets.label(tr("Similar products"), css: ["heading"], xalign: 0), candidates,
+                    Widgets.label(tr("Receipts"), css: ["heading"], xalign: 0), receiptsScroll)
+        card.exportButton?.on("clicked") { [weak self] in
+            guard let self, let chart = self.chart.chart else { return }
+            ChartExporter.present(chart, suggestedName: "price-history") { [weak self] message in
+                self?.errorLabel.setLabel(message ?? "")
+                self?.errorLabel.isVisible = message != nil
+            }
+        }
+        observe { [weak self] in self?.render() }
+    }
+
+    private func render() {
+        title.setLabel(viewModel.title)
+        subtitle.setLabel(viewModel.subtitle)
+        errorLabel.setLabel(viewModel.errorMessage ?? "")
+        errorLabel.isVisible = viewModel.errorMessage != nil
+        chart.show(viewModel.detail.map { .line(ReportCharts.priceHistory($0)) })
+        receipts.bridge.replace(with: viewModel.rows)
+
+        for (box, row) in dynamic { gtk_box_remove(box.pointer(), row.widget) }
+        dynamic = []
+        for name in viewModel.names {
+            let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            let label = Widgets.label(name, xalign: 0)
+            label.expand(horizontally: true, vertically: false)
+            row.append(label)
+            if viewModel.canSplit {
+                let split = Widgets.button(label: tr("Split off"))
+                split.tooltip = tr("Make the purchases written this way a product of their own")
+                split.on("clicked") { [weak self] in self?.viewModel.split(name: name) }
+                row.append(split)
+            }
+            names.append(row)
+            dynamic.append((names, row))
+        }
+        for candidate in viewModel.mergeCandidates {
+            let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            let label = Widgets.label(String(format: trn("%@ (%d purchase)", "%@ (%d purchases)", candidate.purchaseCount),
+                                             candidate.name, candidate.purchaseCount), xalign: 0)
+            label.expand(horizontally: true, vertically: false)
+            let merge = Widgets.button(label: tr("Merge into this"))
+            merge.tooltip = tr("Count its purchases as this product's")
+            merge.on("clicked") { [weak self] in self?.viewModel.merge(candidate.id) }
+            row.append(label, merge)
+            candidates.append(row)
+            dynamic.append((candidates, row))
+        }
+        if viewModel.mergeCandidates.isEmpty {
+            let none = Widgets.label(tr("None"), css: ["dim-label"], xalign: 0)
+            candidates.append(none)
+            dynamic.append((candidates, none))
+        }
+    }
+}

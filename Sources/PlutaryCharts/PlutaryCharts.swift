@@ -1,2 +1,0 @@
-// Chart layout and the Cairo painter land with the analytics issue (#5).
-import PlutaryCore

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Maps a service's receipt object into the sync payload. Both providers'
+/// spellings are accepted (camelCase from the REST API, snake_case from the
+/// vision prompt); unknown fields are ignored, missing ones stay nil.
+enum RemoteReceiptMapper {
+    static func payload(from object: [String: Any], provider: AnalysisProviderKind) -> ReceiptPayload {
+        let fields = RemoteFields(object)
+        var payload = ReceiptPayload(source: provider.rawValue)
+        payload.merchantName = fields.string("merchant", "merchantName", "merchant_name")
+        payload.purchaseDate = fields.string("date", "purchaseDate", "purchase_date").map(day(from:))
+        payload.currency = fields.string("currency").map { $0.uppercased() }
+        payload.subtotalAmount = fields.amount("subtotal", "subtotalAmount", "subtotal_amount")
+        payload.taxAmount = fields.amount("tax", "taxAmount", "tax_amount")
+        payload.tipAmount = fields.amount("tip", "tipAmount", "tip_amount")
+        payload.totalAmount = fields.amount("total", "totalAmount", "total_amount")
+        payload.paymentMethod = fields.string("paymentMethod", "payment_method")
+        payload.category = fields.string("category")
+        payload.ocrText = fields.string("ocrText", "ocr_text")
+        for item in fields.objects("lineItems", "line_items", "items") {
+            let line = RemoteFields(item)
+            guard let name = line.string("name", "description") else { continue }
+            let quantity = line.amount("quantity", "qty") ?? "1"
+            let unitPrice = line.amount("unitPrice", "unit_price", "price")
+            guard let total = line.amount("total", "amount") ?? unitPrice.flatMap({ product($0, quantity) }) else {
+                payload.warnings.append("line item “\(name)” has no amount; left out")
+                continue
+            }
+            payload.lineItems.append(LineItemPayload(
+                description: name, quantity: quantity, unitPrice: unitPrice, total: total, category: line.string("category")))
+        }
+        payload.autoFilledFields = filledFields(payload)
+        return payload
+    }
+
+    /// The payload fields a result filled, named as in the sync payload.
+    static func filledFields(_ payload: ReceiptPayload) -> [String] {
+        let named: [(String, String?)] = [
+            ("merchant_name", payload.merchantName), ("purchase_date", payload.purchaseDate), ("currency", payload.currency),
+            ("subtotal_amount", payload.subtotalAmount), ("tax_amount", payload.taxAmount), ("tip_amount", payload.tipAmount),
+            ("total_amount", payload.totalAmount), ("payment_method", payload.paymentMethod), ("category", payload.category),
+            ("ocr_text", payload.ocrText),
+        ]
+        return named.compactMap { $0.1 == nil ? nil : $0.0 } + (payload.lineItems.isEmpty ? [] : ["line_items"])
+    }
+
+    /// "2026-03-01T10:22:00Z" → "2026-03-01"; anything not ISO-like is kept as given.
+    private static func day(from text: String) -> String {
+        let prefix = String(text.prefix(10))
+        let isDay = prefix.count == 10 && prefix.enumerated().allSatisfy { index, char in
+            index == 4 || index == 7 ? char == "-" : char.isNumber
+        }
+        return isDay ? prefix : text
+    }
+
+    private static func product(_ unitPrice: String, _ quantity: String) -> String? {
+        let posix = Locale(identifier: "en_US_POSIX")
+        guard let price = Decimal(string: unitPrice, locale: posix), let count = Decimal(string: quantity, locale: posix) else { return nil }
+        var value = price * count
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        return NSDecimalNumber(decimal: rounded).description(withLocale: posix)
+    }
+}

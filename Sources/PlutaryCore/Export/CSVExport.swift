@@ -1,0 +1,124 @@
+import CSV
+import Foundation
+import GRDB
+
+/// Writes the receipts table or the line-items table as RFC 4180 CSV (quoted
+/// fields, CRLF, UTF-8, a header row) through CSV.swift.
+struct CSVExport {
+    let options: CSVOptions
+    let primaryCurrency: String
+
+    static let receiptColumns = [
+        "id", "date", "merchant", "category", "currency", "subtotal", "tax", "tip", "total",
+        "converted_total", "primary_currency", "payment_method", "notes", "item_count",
+    ]
+    static let itemColumns = [
+        "receipt_id", "date", "merchant", "position", "description", "quantity", "unit", "unit_price",
+        "discount", "total", "currency", "tax_code", "category", "product",
+    ]
+
+    /// Rows in scope, for the progress total.
+    func rowCount(_ db: Database, query: ExportQuery) throws -> Int {
+        let sql = switch options.table {
+        case .receipts: "SELECT COUNT(*) FROM receipts r WHERE \(query.condition)"
+        case .lineItems: "SELECT COUNT(*) FROM receipts r JOIN line_items li ON li.receipt_id = r.id WHERE \(query.condition)"
+        }
+        return try Int.fetchOne(db, sql: sql, arguments: query.arguments) ?? 0
+    }
+
+    func write(_ db: Database, query: ExportQuery, to stream: BufferedFileStream, ticker: inout ExportTicker) throws -> Int {
+        let writer = CSVBatchWriter(delimiter: options.delimiter.rawValue, stream: stream)
+        do {
+            switch options.table {
+            case .receipts: try writeReceipts(db, query: query, writer: writer, ticker: &ticker)
+            case .lineItems: try writeItems(db, query: query, writer: writer, ticker: &ticker)
+            }
+            try writer.finish()
+        } catch is CSVError {
+            throw stream.failure ?? CSVError.cannotWriteStream
+        }
+        return ticker.done
+    }
+
+    private func writeReceipts(_ db: Database, query: ExportQuery, writer: CSVBatchWriter, ticker: inout ExportTicker) throws {
+        try writer.write(Self.receiptColumns)
+        let sql = """
+            SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.subtotal_minor,
+                   r.tax_minor, r.tip_minor, r.total_minor, r.payment_method, r.notes,
+                   (SELECT COUNT(*) FROM line_items li WHERE li.receipt_id = r.id) AS item_count,
+                   (SELECT rate FROM exchange_rates x WHERE x.base = r.currency AND x.quote = ?
+                    AND x.day <= COALESCE(r.purchase_date, '9999') ORDER BY x.day DESC LIMIT 1) AS rate,
+                   (SELECT rate FROM exchange_rates x WHERE x.base = ? AND x.quote = r.currency
+                    AND x.day <= COALESCE(r.purchase_date, '9999') ORDER BY x.day DESC LIMIT 1) AS inverse_rate
+            FROM receipts r
+            LEFT JOIN merchants m ON m.id = r.merchant_id
+            LEFT JOIN categories c ON c.id = r.category_id
+            WHERE \(query.condition) ORDER BY \(ExportQuery.order)
+            """
+        let primary = primaryCurrency.uppercased()
+        var converter = TotalConverter(primary: primary)
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [primary, primary] + query.arguments)
+        while let row = try rows.next() {
+            let currency: String = row["currency"]
+            let exponent = Currency.exponent(of: currency)
+            let total: Int64? = row["total_minor"]
+            let converted = total.flatMap {
+                converter.convert(minorUnits: $0, currency: currency, rate: row["rate"], inverseRate: row["inverse_rate"])
+            }
+            let itemCount: Int = row["item_count"]
+            let fields: [String] = [
+                text(row, "id"), text(row, "purchase_date"), text(row, "merchant"), text(row, "category"), currency,
+                amount(row["subtotal_minor"], exponent), amount(row["tax_minor"], exponent), amount(row["tip_minor"], exponent),
+                amount(total, exponent), amount(converted, Currency.exponent(of: primary)), converted == nil ? "" : primary,
+                text(row, "payment_method"), text(row, "notes"), String(itemCount),
+            ]
+            try writer.write(fields)
+            try ticker.tick()
+        }
+    }
+
+    private func writeItems(_ db: Database, query: ExportQuery, writer: CSVBatchWriter, ticker: inout ExportTicker) throws {
+        try writer.write(Self.itemColumns)
+        let sql = """
+            SELECT r.id AS receipt_id, r.purchase_date, m.name AS merchant, r.currency, li.position, li.description,
+                   li.quantity, li.unit, li.unit_price_minor, li.discount_minor, li.total_minor, li.tax_code,
+                   c.name AS category, p.name AS product
+            FROM receipts r
+            JOIN line_items li ON li.receipt_id = r.id
+            LEFT JOIN merchants m ON m.id = r.merchant_id
+            LEFT JOIN categories c ON c.id = li.category_id
+            LEFT JOIN products p ON p.id = li.product_id
+            WHERE \(query.condition) ORDER BY \(ExportQuery.order), li.position
+            """
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments)
+        while let row = try rows.next() {
+            let currency: String = row["currency"]
+            let exponent = Currency.exponent(of: currency)
+            let position: Int = row["position"]
+            let fields: [String] = [
+                text(row, "receipt_id"), text(row, "purchase_date"), text(row, "merchant"), String(position + 1),
+                text(row, "description"), decimal(text(row, "quantity")), text(row, "unit"),
+                amount(row["unit_price_minor"], exponent), amount(row["discount_minor"], exponent),
+                amount(row["total_minor"], exponent), currency, text(row, "tax_code"), text(row, "category"), text(row, "product"),
+            ]
+            try writer.write(fields)
+            try ticker.tick()
+        }
+    }
+
+    private func text(_ row: Row, _ column: String) -> String {
+        (row[column] as String?) ?? ""
+    }
+
+    private func amount(_ minorUnits: Int64?, _ exponent: Int) -> String {
+        guard let minorUnits else { return "" }
+        return decimal(Money.decimalString(minorUnits: minorUnits, exponent: exponent))
+    }
+
+    /// A plain decimal ("12.50") with the chosen separator.
+    private func decimal(_ text: String) -> String {
+        // Byte-wise: Foundation's replacingOccurrences cost 5 s of CPU on a million rows.
+        guard options.decimalSeparator == .comma else { return text }
+        return String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }, as: UTF8.self)
+    }
+}

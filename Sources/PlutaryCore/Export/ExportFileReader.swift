@@ -1,0 +1,158 @@
+import Foundation
+
+/// Reads a JSON export without decoding it whole: one pass over the bytes
+/// finds the top-level fields and where each receipt starts and ends, and the
+/// receipts are then decoded one at a time. A 100 000-receipt export is about
+/// 250 MB of JSON; decoded at once it took over 1 GB of memory.
+struct ExportFileReader {
+    let data: Data
+    let formatVersion: Int
+    let categories: [String]
+    let products: [ExportedProduct]
+    /// Byte ranges of the receipts in `data`, in file order.
+    let receiptRanges: [Range<Int>]
+    private let decoder = JSONDecoder()
+
+    init(data: Data) throws {
+        self.data = data
+        let fields = try data.withUnsafeBytes { try JSONScanner(bytes: $0).topLevelFields() }
+        let decoder = JSONDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+            guard let range = fields[key] else { return nil }
+            do {
+                return try decoder.decode(T.self, from: data.subdata(in: range))
+            } catch {
+                throw ImportError.malformed(reason: String(format: tr("field \"%@\" has the wrong shape"), key))
+            }
+        }
+        guard (try? decode(String.self, "format")) == ExportDocument.format,
+              let version = try? decode(Int.self, "format_version") else {
+            throw ImportError.notAnExport
+        }
+        guard version <= ExportDocument.formatVersion else {
+            throw ImportError.newerFormat(found: version, supported: ExportDocument.formatVersion)
+        }
+        formatVersion = version
+        categories = try decode([String].self, "categories") ?? []
+        products = try decode([ExportedProduct].self, "products") ?? []
+        guard let receipts = fields["receipts"] else {
+            throw ImportError.malformed(reason: tr("no \"receipts\" field"))
+        }
+        receiptRanges = try data.withUnsafeBytes { try JSONScanner(bytes: $0).arrayElements(in: receipts) }
+    }
+
+    func receipt(at index: Int) throws -> ReceiptPayload {
+        do {
+            return try decoder.decode(ReceiptPayload.self, from: data.subdata(in: receiptRanges[index]))
+        } catch {
+            let reason = (error as? DecodingError).map(ReceiptImporter.describe) ?? error.localizedDescription
+            throw ImportError.invalidReceipt(index: index, id: nil, reason: reason)
+        }
+    }
+}
+
+/// Finds value boundaries in JSON text without building values: enough to
+/// split an export into its fields and receipts. Malformed text inside a value
+/// is left to the decoder; broken structure is reported here.
+private struct JSONScanner {
+    let bytes: UnsafeRawBufferPointer
+
+    private func malformed(_ offset: Int) -> ImportError {
+        .malformed(reason: String(format: tr("unexpected text at byte %d"), offset))
+    }
+
+    private func skipSpace(_ i: Int) -> Int {
+        var i = i
+        while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// The index just past the string starting at `i` (a quote).
+    private func endOfString(_ i: Int) throws -> Int {
+        var j = i + 1
+        while j < bytes.count {
+            switch bytes[j] {
+            case UInt8(ascii: "\\"): j += 2
+            case UInt8(ascii: "\""): return j + 1
+            default: j += 1
+            }
+        }
+        throw malformed(i)
+    }
+
+    /// The index just past the value starting at `i`.
+    private func endOfValue(_ i: Int) throws -> Int {
+        guard i < bytes.count else { throw malformed(i) }
+        switch bytes[i] {
+        case UInt8(ascii: "\""):
+            return try endOfString(i)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            var j = i
+            while j < bytes.count {
+                switch bytes[j] {
+                case UInt8(ascii: "\""): j = try endOfString(j); continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                default: break
+                }
+                j += 1
+            }
+            throw malformed(i)
+        default:
+            var j = i
+            while j < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[j]) {
+                j += 1
+            }
+            guard j > i else { throw malformed(i) }
+            return j
+        }
+    }
+
+    /// The top-level object's values by key (keys compared as written).
+    func topLevelFields() throws -> [String: Range<Int>] {
+        var i = skipSpace(0)
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { throw ImportError.notAnExport }
+        var fields: [String: Range<Int>] = [:]
+        i = skipSpace(i + 1)
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { return fields }
+        while true {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw malformed(i) }
+            let keyEnd = try endOfString(i)
+            let key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(i + 1)..<(keyEnd - 1)]), as: UTF8.self)
+            i = skipSpace(keyEnd)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw malformed(i) }
+            let start = skipSpace(i + 1)
+            let end = try endOfValue(start)
+            fields[key] = start..<end
+            i = skipSpace(end)
+            guard i < bytes.count else { throw malformed(i) }
+            if bytes[i] == UInt8(ascii: "}") { break }
+            guard bytes[i] == UInt8(ascii: ",") else { throw malformed(i) }
+            i = skipSpace(i + 1)
+        }
+        guard skipSpace(i + 1) == bytes.count else { throw malformed(i + 1) }
+        return fields
+    }
+
+    /// The elements' ranges of the array in `range`.
+    func arrayElements(in range: Range<Int>) throws -> [Range<Int>] {
+        var i = range.lowerBound
+        guard bytes[i] == UInt8(ascii: "[") else {
+            throw ImportError.malformed(reason: tr("\"receipts\" is not a list"))
+        }
+        var elements: [Range<Int>] = []
+        i = skipSpace(i + 1)
+        if bytes[i] == UInt8(ascii: "]") { return elements }
+        while true {
+            let end = try endOfValue(i)
+            elements.append(i..<end)
+            i = skipSpace(end)
+            if bytes[i] == UInt8(ascii: "]") { return elements }
+            guard bytes[i] == UInt8(ascii: ",") else { throw malformed(i) }
+            i = skipSpace(i + 1)
+        }
+    }
+}

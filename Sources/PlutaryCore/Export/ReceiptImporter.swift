@@ -1,0 +1,194 @@
+import Foundation
+import GRDB
+
+/// Reads a JSON export back into the store in one transaction: categories,
+/// products, then receipts with their items (price records and the search row
+/// are rebuilt from the items, as on every save). A receipt id already in the
+/// store is updated, not duplicated. Any invalid receipt rolls everything back.
+public struct ReceiptImporter: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Decodes a file without touching the store.
+    public func read(_ url: URL) throws -> ExportDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ImportError.unreadable(path: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        return try decode(data)
+    }
+
+    public func decode(_ data: Data) throws -> ExportDocument {
+        do {
+            return try JSONDecoder().decode(ExportDocument.self, from: data)
+        } catch let error as ImportError {
+            throw error
+        } catch let error as DecodingError {
+            throw ImportError.malformed(reason: Self.describe(error))
+        } catch {
+            throw ImportError.malformed(reason: error.localizedDescription)
+        }
+    }
+
+    /// Imports a file, decoding its receipts one at a time inside the transaction
+    /// (memory stays near the file's size); a receipt that does not decode rolls everything back.
+    public func importFile(at url: URL, progress: @escaping ExportProgress = { _, _ in },
+                           isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ImportError.unreadable(path: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        let file = try ExportFileReader(data: data)
+        return try write(categories: file.categories, products: file.products, count: file.receiptRanges.count,
+                         receipt: file.receipt(at:), progress: progress, isCancelled: isCancelled)
+    }
+
+    public func importDocument(_ document: ExportDocument, progress: @escaping ExportProgress = { _, _ in },
+                               isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
+        try write(categories: document.categories, products: document.products, count: document.receipts.count,
+                  receipt: { document.receipts[$0] }, progress: progress, isCancelled: isCancelled)
+    }
+
+    private func write(categories: [String], products: [ExportedProduct], count total: Int,
+                       receipt: (Int) throws -> ReceiptPayload, progress: ExportProgress,
+                       isCancelled: () -> Bool) throws -> ImportResult {
+        let step = max(1, min(1000, total / 200))
+        return try database.writer.write { db in
+            let categoriesAdded = try restoreCategories(db, categories)
+            let productsAdded = try restoreProducts(db, products)
+            var writer = ReceiptWriter(db: db)
+            var inserted = 0, updated = 0, missingImages = 0
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM receipts WHERE id = ?")
+            let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")
+            for index in 0..<total {
+                let original = try receipt(index)
+                if let problem = Self.problem(in: original) {
+                    throw ImportError.invalidReceipt(index: index, id: original.id, reason: problem)
+                }
+                var payload = original
+                if let id = payload.id, try Bool.fetchOne(exists, arguments: [id]) == true { updated += 1 } else { inserted += 1 }
+                // The image table is a foreign key: a JSON file carries no images, so a link to one we lack is dropped.
+                if let hash = payload.imageSha256, try Bool.fetchOne(hasImage, arguments: [hash]) != true {
+                    payload.imageSha256 = nil
+                    missingImages += 1
+                }
+                _ = try writer.save(payload, isFixture: false)
+                if (index + 1) % step == 0 {
+                    if isCancelled() { throw ImportError.cancelled }
+                    progress(index + 1, total)
+                }
+            }
+            if isCancelled() { throw ImportError.cancelled }
+            progress(total, total)
+            return ImportResult(inserted: inserted, updated: updated, categoriesAdded: categoriesAdded,
+                                productsAdded: productsAdded, missingImages: missingImages)
+        }
+    }
+
+    private func restoreCategories(_ db: Database, _ names: [String]) throws -> Int {
+        var added = 0
+        for name in names {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            try db.execute(sql: "INSERT INTO categories(name) VALUES (?) ON CONFLICT(name) DO NOTHING", arguments: [trimmed])
+            added += db.changesCount
+        }
+        return added
+    }
+
+    /// Products first, so each keeps its own category; the receipts' items then link to them by name.
+    private func restoreProducts(_ db: Database, _ products: [ExportedProduct]) throws -> Int {
+        var added = 0
+        for product in products {
+            let name = product.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let normalized = ProductName.normalized(name)
+            guard !normalized.isEmpty else { continue }
+            let categoryId = try product.category.flatMap {
+                try Int64.fetchOne(db, sql: "SELECT id FROM categories WHERE name = ?",
+                                   arguments: [$0.trimmingCharacters(in: .whitespacesAndNewlines)])
+            }
+            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM products WHERE normalized_name = ?", arguments: [normalized]) {
+                try db.execute(sql: "UPDATE products SET category_id = ? WHERE id = ?", arguments: [categoryId, id])
+            } else {
+                try db.execute(sql: "INSERT INTO products(name, normalized_name, category_id) VALUES (?, ?, ?)",
+                               arguments: [name, normalized, categoryId])
+                added += 1
+            }
+        }
+        return added
+    }
+
+    /// What makes a receipt unfit to store, in words; nil when it is fine.
+    static func problem(in payload: ReceiptPayload) -> String? {
+        if let id = payload.id, id.trimmingCharacters(in: .whitespaces).isEmpty { return tr("empty id") }
+        let currency = payload.currency ?? "CAD"
+        guard currency.count == 3, currency.unicodeScalars.allSatisfy({ CharacterSet.letters.contains($0) && $0.isASCII }) else {
+            return String(format: tr("currency \"%@\" is not an ISO 4217 code"), currency)
+        }
+        if let day = payload.purchaseDate, !ISODay.isValid(day) {
+            return String(format: tr("purchase date \"%@\" is not a YYYY-MM-DD date"), day)
+        }
+        let amounts: [(String, String?)] = [
+            ("subtotal_amount", payload.subtotalAmount), ("tax_amount", payload.taxAmount),
+            ("tip_amount", payload.tipAmount), ("total_amount", payload.totalAmount),
+        ]
+        for (field, text) in amounts {
+            if let text, !text.isEmpty, !isAmount(text, currency: currency) {
+                return String(format: tr("%@ \"%@\" is not an amount in %@"), field, text, currency)
+            }
+        }
+        for (position, item) in payload.lineItems.enumerated() {
+            for (field, text) in [("total", Optional(item.total)), ("unit_price", item.unitPrice), ("discount", item.discount)] {
+                if let text, !text.isEmpty, !isAmount(text, currency: currency) {
+                    return String(format: tr("item %d: %@ \"%@\" is not an amount in %@"), position + 1, field, text, currency)
+                }
+            }
+            if !isPlainDecimal(item.quantity) {
+                return String(format: tr("item %d: quantity \"%@\" is not a number"), position + 1, item.quantity)
+            }
+        }
+        return nil
+    }
+
+    /// The export writes amounts as plain decimals ("-12.50"); `Decimal(string:)`
+    /// alone would accept "12.0.0" by reading its first part.
+    private static func isAmount(_ text: String, currency: String) -> Bool {
+        isPlainDecimal(text) && Money(decimalString: text, currency: currency) != nil
+    }
+
+    private static func isPlainDecimal(_ text: String) -> Bool {
+        var digits = 0, points = 0
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where index == 0: continue
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            let key: String
+            if case .keyNotFound(let missing, _) = error { key = " (missing \"\(missing.stringValue)\")" } else { key = "" }
+            return "\(path(context))\(key): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return path(context).isEmpty ? context.debugDescription : "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

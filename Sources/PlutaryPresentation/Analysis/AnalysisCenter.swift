@@ -1,0 +1,166 @@
+import Foundation
+import Observation
+import PlutaryCore
+
+/// The app's analysis queue: started at app start, stopped on quit, with the
+/// intents the receipts list uses ("Send to analysis", "Retry") and each
+/// receipt's latest job for its progress column. The queue itself runs off
+/// the main actor; its events come back here.
+@MainActor
+@Observable
+public final class AnalysisCenter {
+    /// The newest job of each receipt, by receipt id.
+    public private(set) var jobsByReceipt: [String: AnalysisJob] = [:]
+    /// Set when the queue stopped for a token (missing or refused).
+    public private(set) var needsToken: String?
+    public private(set) var errorMessage: String?
+
+    @ObservationIgnored public nonisolated let queue: AnalysisQueue
+    @ObservationIgnored private let jobs: AnalysisJobRepository
+    @ObservationIgnored private let preferences: any PreferenceStore
+    @ObservationIgnored private let settings: SettingsBox
+
+    /// `prepareImage` turns a stored image file into the JPEG to send (PlutaryOCR's encoder in the app).
+    public init(environment: AppEnvironment, clock: any AnalysisClock = SystemAnalysisClock(),
+                prepareImage: @escaping @Sendable (_ path: String) throws -> Data) {
+        jobs = AnalysisJobRepository(database: environment.database)
+        preferences = environment.preferences
+        let settings = SettingsBox()
+        self.settings = settings
+        let tokens = environment.tokens
+        let images = ImageLibrary(database: environment.database)
+        var onEvent: @Sendable (AnalysisQueueEvent) -> Void = { _ in }
+        let relay = EventRelay()
+        onEvent = { event in relay.send(event) }
+        queue = AnalysisQueue(
+            jobs: jobs, policy: RetryPolicy(maxAttempts: environment.preferences.int(.analysisMaxAttempts)),
+            concurrency: environment.preferences.int(.analysisConcurrency), clock: clock,
+            makeProvider: { () throws(AnalysisError) in
+                let configuration = settings.value
+                guard configuration.provider != .none else { throw .notConfigured(reason: "no analysis provider is configured") }
+                // Runs on the queue's executor, never the GTK thread: the keyring call may block.
+                let token: String?
+                do { token = try tokens.token(for: configuration.account) } catch { throw .notConfigured(reason: error.localizedDescription) }
+                guard let token else { throw .missingToken }
+                do { return try configuration.makeProvider(token: token) } catch let error as AnalysisError { throw error } catch {
+                    throw .notConfigured(reason: error.localizedDescription)
+                }
+            },
+            readImage: { sha throws(AnalysisError) in
+                do {
+                    guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
+                    return try prepareImage(path)
+                } catch let error as AnalysisError { throw error } catch {
+                    throw .unreadableImage(error.localizedDescription)
+                }
+            },
+            onEvent: onEvent)
+        relay.target = self
+        reloadSettings()
+    }
+
+    /// Starts working the queue (interrupted uploads resume).
+    public func start() {
+        refresh()
+        Task { await queue.start() }
+    }
+
+    /// Stops uploads; they resume next start.
+    public func stop() async {
+        await queue.stop()
+    }
+
+    /// Settings changed: the next upload uses them, and a paused queue tries again.
+    public func reloadSettings() {
+        settings.value = AnalysisConfiguration(
+            provider: AnalysisProviderKind(rawValue: preferences.string(.analysisProvider)) ?? .none,
+            baseURL: preferences.string(.analysisBaseURL), model: preferences.string(.analysisModel))
+        let (attempts, concurrency) = (preferences.int(.analysisMaxAttempts), preferences.int(.analysisConcurrency))
+        needsToken = nil
+        Task {
+            await queue.configure(maxAttempts: attempts, concurrency: concurrency)
+            await queue.resume()
+        }
+    }
+
+    public var isConfigured: Bool { settings.value.provider != .none && !settings.value.baseURL.isEmpty }
+
+    /// "Send to analysis" for one or many receipts.
+    public func send(receiptIds: [String]) {
+        guard isConfigured else {
+            errorMessage = tr("Choose an analysis service in Settings first.")
+            return
+        }
+        do {
+            let outcome = try jobs.enqueue(receiptIds: receiptIds, provider: settings.value.provider.rawValue, now: Date())
+            // Receipts typed in by hand have no image, and the services read images.
+            errorMessage = outcome.skipped.isEmpty ? nil : String(
+                format: trn("%d receipt has no image to send.", "%d receipts have no image to send.", outcome.skipped.count),
+                outcome.skipped.count)
+        } catch {
+            errorMessage = error.localizedDescription
+        }
+        refresh()
+        Task { await queue.wake() }
+    }
+
+    /// "Retry" on a failed job.
+    public func retry(jobId: String) {
+        do {
+            try jobs.retry(jobId: jobId, now: Date())
+        } catch {
+            errorMessage = error.localizedDescription
+        }
+        refresh()
+        Task { await queue.wake() }
+    }
+
+    /// A new receipt was saved: queue it when "analyse automatically" is on.
+    public func receiptAdded(_ receiptId: String) {
+        guard preferences.bool(.analysisAuto), isConfigured else { return }
+        send(receiptIds: [receiptId])
+    }
+
+    public func job(forReceipt id: String) -> AnalysisJob? { jobsByReceipt[id] }
+
+    public func refresh() {
+        jobsByReceipt = (try? jobs.latestByReceipt()) ?? jobsByReceipt
+    }
+
+    fileprivate func handle(_ event: AnalysisQueueEvent) {
+        switch event {
+        case .job(let job):
+            if let receipt = job.receiptId { jobsByReceipt[receipt] = job }
+        case .needsToken(let reason):
+            needsToken = reason
+        case .idle:
+            break
+        }
+    }
+}
+
+/// The configuration the queue's provider factory reads off the main actor.
+private final class SettingsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = AnalysisConfiguration(provider: .none, baseURL: "")
+    var value: AnalysisConfiguration {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Carries queue events to the main actor, in order.
+private final class EventRelay: @unchecked Sendable {
+    @MainActor weak var target: AnalysisCenter?
+    private let continuation: AsyncStream<AnalysisQueueEvent>.Continuation
+
+    init() {
+        let (stream, continuation) = AsyncStream<AnalysisQueueEvent>.makeStream()
+        self.continuation = continuation
+        Task { @MainActor [weak self] in
+            for await event in stream { self?.target?.handle(event) }
+        }
+    }
+
+    func send(_ event: AnalysisQueueEvent) { continuation.yield(event) }
+}

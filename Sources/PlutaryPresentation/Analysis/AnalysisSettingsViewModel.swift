@@ -1,0 +1,203 @@
+import Foundation
+import Observation
+import PlutaryCore
+
+/// Settings for remote analysis: provider, base URL, token (never shown, only
+/// whether one is stored), model, attempts, concurrency, auto-analysis, and
+/// "Test connection". Keyring calls run off the main actor.
+@MainActor
+@Observable
+public final class AnalysisSettingsViewModel {
+    public private(set) var provider: AnalysisProviderKind = .none
+    public private(set) var baseURL = ""
+    public private(set) var model = ""
+    public private(set) var maxAttempts = 5
+    public private(set) var concurrency = 2
+    public private(set) var autoAnalyse = false
+    /// nil while unknown (the keyring is being asked).
+    public private(set) var tokenStored: Bool?
+    public private(set) var connectionResult: String?
+    public private(set) var isTesting = false
+    public private(set) var errorMessage: String?
+
+    public let keyringAvailable: Bool
+    /// Called after a change the queue must know about (provider, URL, token, limits).
+    public var onChange: (@MainActor () -> Void)?
+
+    private let preferences: any PreferenceStore
+    private let tokens: any TokenStore
+
+    public init(preferences: any PreferenceStore, tokens: any TokenStore) {
+        self.preferences = preferences
+        self.tokens = tokens
+        keyringAvailable = tokens.isAvailable
+    }
+
+    public convenience init(environment: AppEnvironment) {
+        self.init(preferences: environment.preferences, tokens: environment.tokens)
+    }
+
+    public static let providers: [AnalysisProviderKind] = [.none, .rest, .openai]
+
+    public static func title(of provider: AnalysisProviderKind) -> String {
+        switch provider {
+        case .none: tr("None (local OCR only)")
+        case .rest: tr("Receipt analysis REST API")
+        case .openai: tr("OpenAI-compatible vision endpoint")
+        }
+    }
+
+    /// Plain words when there is no keyring; nil otherwise.
+    public var keyringMessage: String? {
+        keyringAvailable ? nil : tr("No keyring (Secret Service) is available, so an API token cannot be stored safely and remote analysis cannot be turned on. Local OCR keeps working.")
+    }
+
+    /// Only "None" can be chosen without a keyring.
+    public func canChoose(_ provider: AnalysisProviderKind) -> Bool {
+        provider == .none || keyringAvailable
+    }
+
+    public var showsModel: Bool { provider == .openai }
+
+    public var tokenStatusText: String {
+        switch tokenStored {
+        case .some(true): tr("A token is stored in the keyring.")
+        case .some(false): tr("No token stored.")
+        case .none: keyringAvailable ? tr("Checking the keyring…") : tr("No keyring available.")
+        }
+    }
+
+    /// An error that stops the URL from being used, or a warning, or nil.
+    public var baseURLProblem: URLProblem? { Self.check(baseURL) }
+
+    public enum URLProblem: Equatable, Sendable {
+        case invalid(String)
+        case warning(String)
+    }
+
+    static func check(_ text: String) -> URLProblem? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+            return .invalid(tr("Enter a full URL such as https://example.com."))
+        }
+        guard scheme == "http" || scheme == "https" else { return .invalid(tr("The URL must start with http:// or https://.")) }
+        let local = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.lowercased().hasSuffix(".localhost")
+        if scheme == "http" && !local {
+            return .warning(tr("Plain http sends your receipts and token unencrypted; use https unless the service is on this computer."))
+        }
+        return nil
+    }
+
+    public var configuration: AnalysisConfiguration {
+        AnalysisConfiguration(provider: provider, baseURL: baseURL, model: model)
+    }
+
+    public func load() async {
+        provider = AnalysisProviderKind(rawValue: preferences.string(.analysisProvider)) ?? .none
+        if !keyringAvailable { provider = .none }
+        baseURL = preferences.string(.analysisBaseURL)
+        model = preferences.string(.analysisModel)
+        maxAttempts = preferences.int(.analysisMaxAttempts)
+        concurrency = preferences.int(.analysisConcurrency)
+        autoAnalyse = preferences.bool(.analysisAuto)
+        await refreshTokenStatus()
+    }
+
+    public func setProvider(_ kind: AnalysisProviderKind) async {
+        guard canChoose(kind), kind != provider else { return }
+        provider = kind
+        preferences.set(.analysisProvider, .string(kind.rawValue))
+        connectionResult = nil
+        await refreshTokenStatus()
+        onChange?()
+    }
+
+    public func setBaseURL(_ text: String) async {
+        guard text != baseURL else { return }
+        baseURL = text
+        connectionResult = nil
+        if case .invalid = Self.check(text) { return } // kept on screen, not saved until it is a URL
+        preferences.set(.analysisBaseURL, .string(AnalysisConfiguration.normalized(text)))
+        await refreshTokenStatus()
+        onChange?()
+    }
+
+    public func setModel(_ text: String) {
+        model = text.trimmingCharacters(in: .whitespaces)
+        preferences.set(.analysisModel, .string(model))
+        onChange?()
+    }
+
+    public func setMaxAttempts(_ value: Int) {
+        maxAttempts = min(20, max(1, value))
+        preferences.set(.analysisMaxAttempts, .int(maxAttempts))
+        onChange?()
+    }
+
+    public func setConcurrency(_ value: Int) {
+        concurrency = min(8, max(1, value))
+        preferences.set(.analysisConcurrency, .int(concurrency))
+        onChange?()
+    }
+
+    public func setAutoAnalyse(_ on: Bool) {
+        autoAnalyse = on
+        preferences.set(.analysisAuto, .bool(on))
+    }
+
+    /// Stores `token` for the current service; the text is not kept anywhere else.
+    public func saveToken(_ token: String) async {
+        let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, keyringAvailable, provider != .none else { return }
+        let account = configuration.account
+        let tokens = self.tokens
+        let result: Result<Void, Error> = await Task.detached { Result { try tokens.store(trimmed, for: account) } }.value
+        if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
+        await refreshTokenStatus()
+        onChange?()
+    }
+
+    public func deleteToken() async {
+        let account = configuration.account
+        let tokens = self.tokens
+        let result: Result<Void, Error> = await Task.detached { Result { try tokens.deleteToken(for: account) } }.value
+        if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
+        await refreshTokenStatus()
+    }
+
+    public func testConnection() async {
+        guard provider != .none else { return }
+        let configuration = self.configuration
+        let tokens = self.tokens
+        isTesting = true
+        connectionResult = tr("Testing…")
+        let result: ConnectionTestResult = await Task.detached {
+            let token = try? tokens.token(for: configuration.account)
+            do {
+                return await (try configuration.makeProvider(token: token)).testConnection()
+            } catch {
+                return .unreachable(error.localizedDescription)
+            }
+        }.value
+        isTesting = false
+        connectionResult = switch result {
+        case .ok: tr("Connected: the service accepted the token.")
+        case .badToken: tr("The service refused the token (HTTP 401).")
+        case .status(let status): String(format: tr("The service answered HTTP %d."), status)
+        case .unreachable(let reason): String(format: tr("Cannot reach the service: %@"), reason)
+        }
+    }
+
+    private func refreshTokenStatus() async {
+        guard keyringAvailable, provider != .none, !baseURL.isEmpty else {
+            tokenStored = keyringAvailable ? false : nil
+            return
+        }
+        let account = configuration.account
+        let tokens = self.tokens
+        let stored = await Task.detached { (try? tokens.token(for: account)) != nil }.value
+        // The person may have moved on to another service while the keyring answered.
+        if account == configuration.account { tokenStored = stored }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Observation
+import PlutaryCore
+
+/// One product: its price history (the chart and the receipts it came from),
+/// the names receipts gave it, and merging or splitting it.
+@MainActor
+@Observable
+public final class ProductDetailViewModel {
+    public let productId: Int64
+    public private(set) var detail: ProductDetail?
+    public private(set) var rows: [PricePointRow] = []
+    public private(set) var mergeCandidates: [ProductSummary] = []
+    public private(set) var errorMessage: String?
+
+    /// After a merge or split, so the list can reload.
+    @ObservationIgnored public var onCatalogChanged: () -> Void = {}
+
+    private let catalog: any ProductCatalog
+    private let days: DayFormatter
+    private let money: MoneyFormatter
+
+    public init(productId: Int64, catalog: any ProductCatalog, locale: Locale = .preferred) {
+        self.productId = productId
+        self.catalog = catalog
+        days = DayFormatter(locale: locale)
+        money = MoneyFormatter(locale: locale)
+    }
+
+    public var title: String { detail?.name ?? "" }
+    /// The different ways receipts wrote the product.
+    public var names: [String] { detail?.names ?? [] }
+    public var canSplit: Bool { names.count > 1 }
+
+    public var subtitle: String {
+        guard let detail else { return "" }
+        let count = detail.history.count
+        let purchases = String(format: trn("%d purchase", "%d purchases", count), count)
+        return detail.category.map { "\($0) · \(purchases)" } ?? purchases
+    }
+
+    public func load() {
+        do {
+            detail = try catalog.detail(id: productId)
+            rows = (detail?.history ?? []).enumerated().reversed().map {
+                PricePointRow(index: $0.offset, point: $0.element, days: days, money: money)
+            }
+            mergeCandidates = try catalog.similar(to: productId, limit: 5)
+            errorMessage = nil
+        } catch {
+            errorMessage = String(format: tr("Could not read the product: %@"), error.localizedDescription)
+        }
+    }
+
+    /// Folds another product into this one.
+    public func merge(_ otherId: Int64) {
+        do {
+            try catalog.merge([otherId], into: productId)
+            load()
+            onCatalogChanged()
+        } catch {
+            errorMessage = String(format: tr("Could not merge the products: %@"), error.localizedDescription)
+        }
+    }
+
+    /// Moves the purchases written as `name` into a product of their own.
+    public func split(name: String) {
+        do {
+            _ = try catalog.split(productId, names: [name])
+            load()
+            onCatalogChanged()
+        } catch {
+            errorMessage = String(format: tr("Could not split the product: %@"), error.localizedDescription)
+        }
+    }
+}

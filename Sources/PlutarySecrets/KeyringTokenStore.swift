@@ -1,0 +1,113 @@
+import CSecret
+import Foundation
+import PlutaryCore
+
+/// The API token in the desktop keyring (Secret Service, through libsecret),
+/// under the schema `io.github.plutary.Plutary.Token` with the attributes
+/// `provider` and `base-url`. Calls block on D-Bus, so the GUI makes them off
+/// the main actor; each gives up after `timeout` (a locked keyring whose
+/// unlock prompt nobody answers must not hang the caller forever).
+public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
+    public static let schemaName = "io.github.plutary.Plutary.Token"
+
+    public let isAvailable: Bool
+    public let timeout: TimeInterval
+    // Immutable after init and only read by libsecret: safe to share (hence @unchecked).
+    private let schema: UnsafeMutablePointer<SecretSchema>
+
+    /// Probes the session bus for a Secret Service first (within `probeTimeout`).
+    public init(timeout: TimeInterval = 10, probeTimeout: TimeInterval = 1) {
+        self.timeout = timeout
+        isAvailable = SecretServiceProbe.isReachable(timeout: probeTimeout)
+        let types = KeyringTokenStore.table(["provider": nil, "base-url": nil])
+        defer { g_hash_table_unref(types) }
+        schema = secret_schema_newv(KeyringTokenStore.schemaName, SECRET_SCHEMA_NONE, types)
+    }
+
+    deinit {
+        secret_schema_unref(schema)
+    }
+
+    public func token(for account: TokenAccount) throws -> String? {
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        let secret = try call { cancellable, error in secret_password_lookupv_sync(schema, attributes, cancellable, &error) }
+        guard let secret else { return nil }
+        defer { secret_password_free(secret) }
+        return String(cString: secret)
+    }
+
+    public func store(_ token: String, for account: TokenAccount) throws {
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        let label = "Plutary analysis token (\(account.provider), \(account.baseURL))"
+        let stored = try call { cancellable, error in
+            secret_password_storev_sync(schema, attributes, nil, label, token, cancellable, &error)
+        }
+        if stored == 0 { throw KeyringError.failed("the keyring did not store the token") }
+    }
+
+    public func deleteToken(for account: TokenAccount) throws {
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        _ = try call { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
+    }
+
+    @discardableResult public func deleteAll() throws -> Int {
+        let count = try count()
+        guard count > 0 else { return 0 }
+        // Only the schema name (xdg:schema) is matched: every token the app stored, whatever its service.
+        let attributes = Self.table([:])
+        defer { g_hash_table_unref(attributes) }
+        _ = try call { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
+        return count
+    }
+
+    public func count() throws -> Int {
+        let attributes = Self.table([:])
+        defer { g_hash_table_unref(attributes) }
+        // secret_password_searchv_sync exists since libsecret 0.19 (Debian 12 has 0.20.5).
+        let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue)
+        let list = try call { cancellable, error in secret_password_searchv_sync(schema, attributes, flags, cancellable, &error) }
+        guard let list else { return 0 }
+        defer { g_list_free_full(list, { g_object_unref($0) }) }
+        return Int(g_list_length(list))
+    }
+
+    /// Runs one synchronous libsecret call with a cancellable that fires after `timeout`.
+    private func call<T>(_ body: (UnsafeMutablePointer<GCancellable>?, inout UnsafeMutablePointer<GError>?) -> T) throws -> T {
+        guard isAvailable else { throw KeyringError.unavailable }
+        let cancellable = g_cancellable_new()
+        defer { g_object_unref(cancellable) }
+        let watchdog = DispatchWorkItem { [cancellable = UncheckedPointer(cancellable)] in g_cancellable_cancel(cancellable.pointer) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        var error: UnsafeMutablePointer<GError>?
+        let result = body(cancellable, &error)
+        watchdog.cancel()
+        if let error {
+            defer { g_error_free(error) }
+            if g_cancellable_is_cancelled(cancellable) != 0 { throw KeyringError.timedOut(seconds: timeout) }
+            throw KeyringError.failed(String(cString: error.pointee.message))
+        }
+        return result
+    }
+
+    private static func attributes(_ account: TokenAccount) -> OpaquePointer {
+        table(["provider": account.provider, "base-url": account.baseURL])
+    }
+
+    /// A GHashTable of copied C strings (a nil value is NULL: the schema's "string" attribute type).
+    static func table(_ entries: [String: String?]) -> OpaquePointer {
+        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        for (key, value) in entries {
+            g_hash_table_insert(table, g_strdup(key), value.map { UnsafeMutableRawPointer(g_strdup($0)) } ?? nil)
+        }
+        return table
+    }
+}
+
+/// A C pointer handed to the watchdog thread; GCancellable is thread-safe.
+private struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<GCancellable>?
+    init(_ pointer: UnsafeMutablePointer<GCancellable>?) { self.pointer = pointer }
+}

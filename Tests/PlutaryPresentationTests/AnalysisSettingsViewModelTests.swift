@@ -1,0 +1,116 @@
+import Foundation
+import PlutaryCore
+import Testing
+@testable import PlutaryPresentation
+
+@MainActor
+struct AnalysisSettingsViewModelTests {
+    @Test func choosingAServiceStoresSettingsAndTheTokenOnlyInTheTokenStore() async throws {
+        let preferences = MemoryPreferenceStore()
+        let tokens = MemoryTokenStore()
+        let viewModel = AnalysisSettingsViewModel(preferences: preferences, tokens: tokens)
+        var changes = 0
+        viewModel.onChange = { changes += 1 }
+        await viewModel.load()
+        #expect(viewModel.provider == .none && viewModel.keyringMessage == nil)
+
+        await viewModel.setProvider(.rest)
+        await viewModel.setBaseURL("https://api.example.test/")
+        #expect(preferences.string(.analysisProvider) == "rest")
+        #expect(preferences.string(.analysisBaseURL) == "https://api.example.test")
+        #expect(viewModel.tokenStored == false)
+        #expect(viewModel.tokenStatusText == "No token stored.")
+
+        await viewModel.saveToken("  secret-123 \n")
+        #expect(try tokens.token(for: TokenAccount(provider: "rest", baseURL: "https://api.example.test")) == "secret-123")
+        #expect(viewModel.tokenStored == true)
+        #expect(viewModel.tokenStatusText == "A token is stored in the keyring.")
+        // The token is in no preference.
+        for key in PreferenceKey.allCases { #expect("\(preferences.value(key))".contains("secret-123") == false) }
+
+        await viewModel.deleteToken()
+        #expect(viewModel.tokenStored == false)
+        #expect(try tokens.count() == 0)
+
+        viewModel.setMaxAttempts(99)
+        viewModel.setConcurrency(0)
+        #expect(preferences.int(.analysisMaxAttempts) == 20 && preferences.int(.analysisConcurrency) == 1)
+        #expect(changes >= 4)
+    }
+
+    @Test func baseURLsAreValidatedWithAWarningForPlainHTTPOffThisMachine() async {
+        let preferences = MemoryPreferenceStore()
+        let viewModel = AnalysisSettingsViewModel(preferences: preferences, tokens: MemoryTokenStore())
+        await viewModel.setProvider(.openai)
+        #expect(viewModel.showsModel)
+        await viewModel.setBaseURL("ftp://example.com")
+        #expect(viewModel.baseURLProblem == .invalid("The URL must start with http:// or https://."))
+        #expect(preferences.string(.analysisBaseURL) == "", "an invalid URL is not saved")
+        await viewModel.setBaseURL("not a url")
+        if case .invalid = viewModel.baseURLProblem {} else { Issue.record("expected invalid") }
+        await viewModel.setBaseURL("http://receipts.example.com")
+        if case .warning = viewModel.baseURLProblem {} else { Issue.record("plain http off this machine should warn") }
+        #expect(preferences.string(.analysisBaseURL) == "http://receipts.example.com")
+        await viewModel.setBaseURL("http://localhost:8080")
+        #expect(viewModel.baseURLProblem == nil)
+        await viewModel.setBaseURL("http://127.0.0.1:11434")
+        #expect(viewModel.baseURLProblem == nil)
+        await viewModel.setBaseURL("https://api.example.com")
+        #expect(viewModel.baseURLProblem == nil)
+    }
+
+    @Test func withoutAKeyringTheProviderCannotBeEnabled() async {
+        let preferences = MemoryPreferenceStore()
+        preferences.set(.analysisProvider, .string("rest"))
+        let viewModel = AnalysisSettingsViewModel(preferences: preferences, tokens: MemoryTokenStore(isAvailable: false))
+        await viewModel.load()
+        #expect(viewModel.provider == .none)
+        #expect(viewModel.keyringMessage?.contains("No keyring") == true)
+        #expect(!viewModel.canChoose(.rest) && viewModel.canChoose(.none))
+        await viewModel.setProvider(.rest)
+        #expect(viewModel.provider == .none)
+        await viewModel.saveToken("x")
+        #expect(viewModel.tokenStored == nil)
+    }
+
+    @Test func testConnectionReportsAnUnreachableService() async {
+        let viewModel = AnalysisSettingsViewModel(preferences: MemoryPreferenceStore(), tokens: MemoryTokenStore())
+        await viewModel.setProvider(.rest)
+        await viewModel.setBaseURL("http://127.0.0.1:9") // discard port: nothing listens
+        await viewModel.testConnection()
+        #expect(viewModel.isTesting == false)
+        #expect(viewModel.connectionResult?.hasPrefix("Cannot reach the service") == true)
+    }
+
+    @Test func sendingReceiptsQueuesOneJobEachAndRetryRequeuesAFailedOne() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES ('aa', '/none', 1, '2026-01-01')")
+        }
+        let id = try store.save(ReceiptPayload(imageSha256: "aa"))
+        var environment = AppEnvironment.inMemory(database: database, version: "1")
+        environment.preferences.set(.analysisProvider, .string("rest"))
+        environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
+        let center = AnalysisCenter(environment: environment) { _ in Data() }
+        environment.analysis = center
+        center.send(receiptIds: [id, id])
+        let jobs = AnalysisJobRepository(database: database)
+        #expect(try jobs.jobs().count == 1)
+        #expect(center.job(forReceipt: id)?.state == .pending)
+        // No token stored: once started the queue stops and asks for one, the job waiting.
+        center.start()
+        for _ in 0..<100 where center.needsToken == nil { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(center.needsToken != nil)
+        #expect(try jobs.jobs().first?.state == .pending)
+        await center.stop()
+
+        let job = try #require(try jobs.jobs().first)
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE analysis_jobs SET state = 'failed', attempts = 5 WHERE id = ?", arguments: [job.id])
+        }
+        center.retry(jobId: job.id)
+        #expect(try jobs.job(id: job.id)?.state == .pending)
+        #expect(try jobs.job(id: job.id)?.attempts == 0)
+    }
+}
