@@ -14,6 +14,8 @@ public struct OCROptions: Sendable, Equatable {
     /// read the image again as decoded and keep the surer receipt. Preprocessing helps most
     /// images and hurts some (fine print thickened, stamps kept); the receipt's own arithmetic tells which.
     public var retryWithoutPreprocessing = true
+    /// When no date was read, read the likely date lines again on their own, enlarged.
+    public var rereadDateLines = true
     /// Images with more pixels are refused before decoding.
     public var maxMegapixels = 40
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.

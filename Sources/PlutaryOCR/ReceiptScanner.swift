@@ -18,6 +18,11 @@ public final class ReceiptScanner: Sendable {
     public struct Scan: Sendable {
         public var payload: ReceiptPayload
         public let ocr: OCRResult
+
+        public init(payload: ReceiptPayload, ocr: OCRResult) {
+            self.payload = payload
+            self.ocr = ocr
+        }
     }
 
     /// A receipt read with less overall confidence than this is read a second time (see
@@ -38,10 +43,77 @@ public final class ReceiptScanner: Sendable {
         if options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
             let second = try read(data, name: url.lastPathComponent, preprocess: false)
-            if (second.payload.confidence ?? 0) > (scan.payload.confidence ?? 0) { scan = second }
+            scan = Self.combined(scan, second)
+        }
+        if options.rereadDateLines, scan.payload.purchaseDate == nil {
+            try rereadDate(&scan, data: data, name: url.lastPathComponent)
         }
         scan.payload.source = url.path
         return scan
+    }
+
+    /// Fields that stand alone: one reading may get the shop name right and the other the date.
+    /// The amounts go together (total, subtotal, tax, items check each other), so they come
+    /// with the reading the receipt's arithmetic trusts more.
+    static let independentFields = ["merchant_name", "purchase_date"]
+
+    /// The surer of two readings of one receipt, with each independent field taken from the
+    /// reading that is surer of it; on a tie, from the first (preprocessed) reading, which
+    /// reads most images better.
+    static func combined(_ first: Scan, _ second: Scan) -> Scan {
+        let firstWins = (first.payload.confidence ?? 0) >= (second.payload.confidence ?? 0)
+        var result = firstWins ? first : second
+        let other = firstWins ? second.payload : first.payload
+        for field in independentFields {
+            let own = result.payload.fieldConfidence[field] ?? 0
+            guard let better = other.fieldConfidence[field], firstWins ? better > own : better >= own else { continue }
+            switch field {
+            case "merchant_name": result.payload.merchantName = other.merchantName
+            case "purchase_date": result.payload.purchaseDate = other.purchaseDate
+            default: continue
+            }
+            result.payload.fieldConfidence[field] = better
+            if !result.payload.autoFilledFields.contains(field) { result.payload.autoFilledFields.append(field) }
+        }
+        return result
+    }
+
+    // Footer lines where receipts print the date: a time, a date fragment ("02.03."), or a date label.
+    private static let dateLine = try! NSRegularExpression(
+        pattern: #"\d{1,2}\s?[:;]\s?\d{2}|\d?[.,/-]\d{2}[.,/-]|\b(?:DATUM|DATE|TARIKH)\b"#, options: [.caseInsensitive])
+
+    /// Bands of the lines whose date the page reading may have lost, at most `limit`, from the
+    /// bottom up (the till's own date and time line closes most receipts). A band spans the
+    /// line's text-sized words only: a barcode Tesseract took into the line would swamp the text.
+    static func dateLineBands(in ocr: OCRResult, limit: Int = 2) -> [OCRBox] {
+        let heights = ocr.words.map(\.box.height).sorted()
+        let typical = heights.isEmpty ? 0 : heights[heights.count / 2]
+        let chosen = ocr.lines.indices.reversed().filter { index in
+            let text = ocr.lines[index].text
+            return dateLine.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }.prefix(limit)
+        return chosen.map { index in
+            let line = ocr.lines[index].box
+            let words = ocr.words.filter { $0.lineIndex == index && $0.box.height <= 2 * typical && $0.box.height > 0 }
+            guard let top = words.map(\.box.y).min(), let bottom = words.map({ $0.box.y + $0.box.height }).max() else { return line }
+            return OCRBox(x: line.x, y: top, width: line.width, height: bottom - top)
+        }
+    }
+
+    /// A receipt without a date has its likely date lines read again, enlarged (see
+    /// `OCRPipeline.rereadLines`); the first reading that gives the receipt a date is taken.
+    private func rereadDate(_ scan: inout Scan, data: Data, name: String) throws {
+        let bands = Self.dateLineBands(in: scan.ocr)
+        guard !bands.isEmpty else { return }
+        for reading in try pipeline.rereadLines(data: data, name: name, boxes: bands).joined() {
+            let reparsed = parser.parse(ocrText: scan.ocr.text + "\n" + reading, hints: hints)
+            guard let date = reparsed.purchaseDate else { continue }
+            scan.payload.purchaseDate = date
+            scan.payload.fieldConfidence["purchase_date"] = reparsed.fieldConfidence["purchase_date"]
+            if !scan.payload.autoFilledFields.contains("purchase_date") { scan.payload.autoFilledFields.append("purchase_date") }
+            scan.payload.warnings.removeAll { $0 == "no purchase date found" }
+            return
+        }
     }
 
     private func read(_ data: Data, name: String, preprocess: Bool?) throws -> Scan {

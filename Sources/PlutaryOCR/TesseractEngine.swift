@@ -65,6 +65,20 @@ final class TesseractEngine: @unchecked Sendable {
             languages: languages, meanConfidence: mean)
     }
 
+    /// Reads an image holding one line of text (PSM 7), then returns to the page mode.
+    func recognizeLine(_ image: LeptImage) -> String {
+        OpenMP.useSingleThreadOnCurrentThread()
+        let pageMode = TessBaseAPIGetPageSegMode(handle)
+        TessBaseAPISetPageSegMode(handle, PSM_SINGLE_LINE)
+        defer {
+            TessBaseAPIClear(handle)
+            TessBaseAPISetPageSegMode(handle, pageMode)
+        }
+        TessBaseAPISetImage2(handle, image.pix)
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { return "" }
+        return (Self.take(TessBaseAPIGetUTF8Text(handle)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private static func element(
         _ iterator: OpaquePointer, _ page: OpaquePointer?, _ level: TessPageIteratorLevel, _ transform: PageTransform
     ) -> (text: String, box: OCRBox, confidence: Double)? {

@@ -9,13 +9,20 @@ enum AmountScanner {
     // OCR often widens "68.87" to "68. 87"; one space after a dot is accepted.
     private static let amount = Pattern(
         #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#)
+    // OCR sometimes drops the decimal point itself ("RM 64 13"); only after a currency sign,
+    // at the end of the line, so quantity and price columns ("2 15") stay apart.
+    private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#)
     // OCR reads 0 as O inside numbers ("1O.5O"); fixed one character for one, so offsets stay valid.
     private static let letterZero = Pattern(#"(?<=[\d.,])[Oo]|[Oo](?=[.,]?\d)"#)
 
     static func amounts(in line: String) -> [AmountMatch] {
         let cleaned = repairDigits(line)
         let ns = cleaned as NSString
-        return amount.matches(in: cleaned).compactMap { match in
+        let found = amount.matches(in: cleaned)
+        let spaced = spacedAmount.matches(in: cleaned).filter { extra in
+            !found.contains { $0.location < extra.location + extra.length && extra.location < $0.location + $0.length }
+        }
+        return (found + spaced).sorted { $0.location < $1.location }.compactMap { match in
             guard let whole = match[2], let fraction = match[3] else { return nil }
             let digits = whole.filter(\.isNumber)
             guard var value = Decimal(string: "\(digits).\(fraction)", locale: Locale(identifier: "en_US_POSIX")) else {
@@ -26,6 +33,23 @@ enum AmountScanner {
             let trailing = ns.substring(from: end).trimmingCharacters(in: .whitespaces)
             return AmountMatch(value: value, location: match.location, length: match.length, trailing: trailing)
         }
+    }
+
+    private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#)
+
+    /// An amount at the end of a line that lost its last digit ("NET TOTAL 174.9"), read as
+    /// whole tenths; only for summary lines, where the label says an amount must be there.
+    static func oneDecimalAmount(in line: String) -> Decimal? {
+        guard let match = oneDecimal.firstMatch(in: repairDigits(line)), let whole = match[1], let tenth = match[2] else { return nil }
+        return Decimal(string: "\(whole).\(tenth)0", locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#)
+
+    /// A summary amount whose decimal point OCR lost ("Total GST (RM) : 637"), read as cents.
+    static func pointlessAmount(in line: String) -> Decimal? {
+        guard let digits = pointless.firstMatch(in: repairDigits(line))?[1], let cents = Decimal(string: digits) else { return nil }
+        return cents / 100
     }
 
     /// The right-most amount of a line, which is where receipts print the line's price.

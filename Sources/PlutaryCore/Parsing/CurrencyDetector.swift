@@ -6,9 +6,16 @@ import Foundation
 enum CurrencyDetector {
     private static let ringgit = Pattern(#"(?<![A-Z])RM\s?\d|\(RM\)|(?<![A-Z])RM(?![A-Z])|\bMYR\b"#, caseInsensitive: false)
     private static let yen = Pattern(#"[¥￥]\s?\d"#)
+    // Symbols count next to a number ("€1,95", "£ 3.20"); OCR litters text with stray ones.
+    private static let euroOrPound = Pattern(#"([€£])\s?[\d/]|\d\s?([€£])"#)
+    private static let dollar = Pattern(#"\$\s?\d"#)
+    // "C$" inside a receipt number ("C$1801/27037") is not Canadian dollars.
+    private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false)
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false)
     private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false)
-    private static let germanWords = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "NETTO", "BRUTTO"]
+    private static let germanWords = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
+    // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
+    private static let germanColumnWords = ["NETTO", "BRUTTO"]
     private static let canadianTaxWords = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
     private static let malaysianWords = ["SDN BHD", "BHD", "MALAYSIA", "JALAN", "JLN", "TAMAN", "SELANGOR", "JOHOR",
                                          "KUALA LUMPUR", "SST", "PENANG", "PERAK"]
@@ -16,26 +23,30 @@ enum CurrencyDetector {
     static func candidates(in text: ReceiptText, merchant: KnownMerchant?, hints: ParseHints) -> [FieldCandidate<String>] {
         let upper = text.upperText
         let labels = text.upperLines.map(LineLabel.init)
-        let anyLine = { (phrases: [String]) in labels.contains { $0.hasAny(phrases) } }
         var scores: [String: Double] = [:]
-        func add(_ code: String, _ weight: Double) { scores[code, default: 0] += weight }
+        func add(_ code: String, _ weight: Double) { if weight > 0 { scores[code, default: 0] += weight } }
 
         if ringgit.isMatched(by: upper) { add("MYR", 0.8) }
-        if upper.contains("€") || labels.contains(where: { $0.hasWord("EUR") || $0.hasWord("EURO") }) { add("EUR", 0.8) }
-        if upper.contains("£") || labels.contains(where: { $0.hasWord("GBP") }) { add("GBP", 0.8) }
+        let symbols = Set(euroOrPound.matches(in: upper).compactMap { $0[1] ?? $0[2] })
+        if symbols.contains("€") || labels.contains(where: { $0.hasWord("EUR") || $0.hasWord("EURO") }) { add("EUR", 0.8) }
+        if symbols.contains("£") || labels.contains(where: { $0.hasWord("GBP") }) { add("GBP", 0.8) }
         if labels.contains(where: { $0.hasWord("CHF") }) { add("CHF", 0.8) }
         if upper.contains("US$") || labels.contains(where: { $0.hasWord("USD") }) { add("USD", 0.8) }
-        if upper.contains("CA$") || upper.contains("C$") || labels.contains(where: { $0.hasWord("CAD") }) { add("CAD", 0.8) }
+        if canadianDollar.isMatched(by: upper) || labels.contains(where: { $0.hasWord("CAD") }) { add("CAD", 0.8) }
         if upper.contains("S$") || labels.contains(where: { $0.hasWord("SGD") }) { add("SGD", 0.8) }
         // A yen sign counts only before a number; OCR litters text with stray "¥".
         if yen.isMatched(by: upper) {
             upper.contains("RMB") || upper.contains("CNY") || upper.contains("元") ? add("CNY", 0.7) : add("JPY", 0.6)
         }
-        if anyLine(germanWords) { add("EUR", 0.4) }
-        if anyLine(malaysianWords) { add("MYR", 0.3) }
+        // Each further country word makes the country surer than one stray symbol.
+        func countryWeight(_ cues: Int) -> Double { cues == 0 ? 0 : min(0.75, 0.3 + 0.15 * Double(cues - 1)) }
+        let germanCues = germanWords.filter { word in labels.contains { $0.has(word) } }.count
+            + germanColumnWords.filter { word in labels.contains { $0.hasWord(word) } }.count
+        add("EUR", countryWeight(germanCues))
+        add("MYR", countryWeight(malaysianWords.filter { word in labels.contains { $0.has(word) } }.count))
 
         // "$" alone says "a dollar"; the country decides which.
-        let hasDollar = upper.contains("$")
+        let hasDollar = dollar.isMatched(by: upper)
         var canadian = 0.0, american = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.contains(" ") ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || upper.contains("CANADA") { canadian += 0.3 }

@@ -74,9 +74,13 @@ enum DateExtractor {
             let (day, month) = order == .dayFirst ? (date.a, date.b) : (date.b, date.a)
             found.append((day, month, date.year, true, date.confidence, date.line, "ambiguous date read \(order == .dayFirst ? "day" : "month") first"))
         }
+        // A date after tomorrow is an OCR slip ("18.04.2027" for 2020); kept, but below any plausible one.
+        let next = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date().addingTimeInterval(86_400))
+        let tomorrow = String(format: "%04d-%02d-%02d", next.year ?? 0, next.month ?? 0, next.day ?? 0)
         return found.compactMap { date in
             guard let iso = isoDate(day: date.day, month: date.month, year: date.year) else { return nil }
-            return FieldCandidate(value: iso, confidence: max(0.05, min(1, date.confidence)), lineIndex: date.line, reason: date.reason)
+            let confidence = iso > tomorrow ? date.confidence - 0.4 : date.confidence
+            return FieldCandidate(value: iso, confidence: max(0.05, min(1, confidence)), lineIndex: date.line, reason: date.reason)
         }
     }
 

@@ -196,7 +196,9 @@ enum LineItemExtractor {
     /// column) whose price OCR could not read: "BIO HONIG      u L". Returns the description.
     private static func unreadablePriceRow(_ line: String) -> String? {
         guard let match = gappedRow.firstMatch(in: line), let description = match[1], let tail = match[2] else { return nil }
-        guard description.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(description.uppercased()) else { return nil }
+        // A produce code after the name ("KIWI 4009") is not the kind of number that makes a line an address.
+        let name = description.replacingOccurrences(of: #"\s+\d{4,5}$"#, with: "", options: .regularExpression)
+        guard name.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

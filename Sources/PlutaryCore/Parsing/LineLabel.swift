@@ -6,6 +6,8 @@ struct LineLabel: Sendable {
     let words: [String]
     /// All words joined without spaces, to catch "SUB TOTAL" / "SUBTOTAL" alike.
     let compact: String
+    /// Where each word begins in `compact`.
+    private let wordStarts: [Int]
 
     init(_ text: String) {
         // OCR reads a lower-case l as "!" or "|" ("Tota! Incl. of GST").
@@ -23,13 +25,17 @@ struct LineLabel: Sendable {
                 return String(word.map { lookalikes[$0] ?? $0 })
             }
         compact = words.joined()
+        wordStarts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
     }
 
     /// True when the label contains `phrase` ("GRAND TOTAL"), tolerating one OCR slip per
     /// long word and missing spaces.
     func has(_ phrase: String) -> Bool {
         let parts = phrase.split(separator: " ").map(String.init)
-        if compact.contains(parts.joined()) { return true }
+        // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
+        // "INDISCHES CHICKEN" has no "DISC".
+        let joined = parts.joined()
+        if compact.contains(joined), wordStarts.contains(where: { compact.dropFirst($0).hasPrefix(joined) }) { return true }
         guard parts.count <= words.count else { return false }
         for start in 0...(words.count - parts.count) {
             if parts.indices.allSatisfy({ TextSimilarity.wordMatches(words[start + $0], parts[$0]) }) { return true }

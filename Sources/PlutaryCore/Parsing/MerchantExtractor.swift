@@ -9,11 +9,19 @@ enum MerchantExtractor {
                                        "HARDWARE", "PHARMACY", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
                                        "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
                                        "LIMITED", "INC", "LLC", "CORP", "PLT", "HOLDINGS", "FOOD", "FOODS", "BOOKSTORE"]
+    // Company forms that are whole names' suffixes, not names themselves.
+    private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO"]
+    // Shop types printed under the name as a tagline ("THREE STOOGES" / "BISTRO & CAFE").
+    private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
+                                                     "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
+    // "S/B" (Sdn Bhd), also read "$/B".
+    private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#)
     private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
-                                    "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG"]
+                                    "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG",
+                                    "AMOUNT", "QTY"]   // item table headers
     private static let addressWords = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
                                        "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
                                        "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
@@ -48,13 +56,30 @@ enum MerchantExtractor {
             // Shop names are printed in capitals or title case; an all-lower-case line is
             // more likely a watermark or handwriting.
             let lowerCasePenalty = text.lines[index] == text.lines[index].lowercased() ? 0.25 : 0
-            if isCompanyLine(label) {
+            if isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: line) {
                 firstCompanyLine = firstCompanyLine ?? index
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
-                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
+                let owned = label.words.filter { !suffixWords.contains($0) && $0.count >= 3 }
+                let suffixes = label.words.filter { suffixWords.contains($0) }
+                if owned.isEmpty, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
+                   !suffixes.allSatisfy(LineLabel(text.upperLines[index + 1]).words.contains) {
+                    // Only "BHD" and debris: OCR read the end of a wrapped name before its start.
+                    let suffix = suffixes.joined(separator: " ")
+                    result.append(FieldCandidate(value: cleaned(text.lines[index + 1]) + " " + suffix, confidence: confidence,
+                                                 lineIndex: index + 1, reason: "company name read after its suffix"))
+                } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }), index > 0,
+                          isNameLike(text.upperLines[index - 1]), isWordy(LineLabel(text.upperLines[index - 1])) {
+                    // "BISTRO & CAFE" under the name is a tagline; the shop is the line above.
+                    result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
+                                                 lineIndex: index - 1, reason: "name above its shop type"))
+                } else if !owned.isEmpty {
+                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
+                }
             } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
                 plainLines += 1
-                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty
+                // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
+                let debrisPenalty = Self.hasMixedCaseWord(text.lines[index]) ? 0.25 : 0
+                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - debrisPenalty
                 result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
             }
         }
@@ -97,6 +122,17 @@ enum MerchantExtractor {
     /// A line that could be a shop name: enough letters, and not an address, phone,
     /// greeting, date or registration number.
     static func isNameLike(_ upperLine: String) -> Bool {
+        // A company line keeps its registration number ("AEON CO. (M) BHD (126926-H)"); its digits are not the name's.
+        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) {
+            let stripped = registration.matches(in: upperLine).reversed().reduce(NSMutableString(string: upperLine)) { line, match in
+                line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
+            }
+            return isNameLikeText(stripped as String)
+        }
+        return isNameLikeText(upperLine)
+    }
+
+    private static func isNameLikeText(_ upperLine: String) -> Bool {
         let letters = upperLine.filter(\.isLetter).count
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
         let digits = LineLabel(upperLine).words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
@@ -115,11 +151,20 @@ enum MerchantExtractor {
         case .tender?: if label.words.count <= 2 { return false }
         default: return false
         }
-        if registration.isMatched(by: upperLine) && !label.has("SDN BHD") { return false }
+        if registration.isMatched(by: upperLine) && !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) { return false }
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         return true
+    }
+
+    /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE").
+    static func hasMixedCaseWord(_ line: String) -> Bool {
+        line.split(whereSeparator: { !$0.isLetter }).contains { word in
+            guard word.count >= 3 else { return false }
+            let tail = word.dropFirst()
+            return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
+        }
     }
 
     /// Real words rather than OCR debris from a logo or stamp ("Bee", "BRS OY 0d 0 0) DW"):

@@ -45,7 +45,12 @@ struct ReceiptAnalyzer: Sendable {
             let amounts = AmountScanner.amounts(in: line)
             receipt.printedAmounts.formUnion(amounts.map(\.value))
             let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
-            if label.words.count <= 8, label.hasAny(["NETTO", "BRUTTO"]) || (label.has("MWST") && amounts.isEmpty) {
+            // Whole words: "NET TOTAL" read without its space ("NETTOTAL") is not a "NETTO" column.
+            let vatColumn = label.words.contains { word in
+                (word.hasPrefix("NETTO") && !word.hasPrefix("NETTOTAL")) || word.hasPrefix("BRUTTO")
+                    || TextSimilarity.wordMatches(word, "NETTO") || TextSimilarity.wordMatches(word, "BRUTTO")
+            }
+            if label.words.count <= 8, vatColumn || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 continue
             }
@@ -54,7 +59,11 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             guard let kind = SummaryLineClassifier.classify(label) else { continue }
-            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) else { continue }
+            var pointless: Decimal?
+            if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
+            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
+                ?? pointless
+            else { continue }
             let candidate = { (confidence: Double) in
                 FieldCandidate(value: amount, confidence: confidence, lineIndex: index, reason: label.words.joined(separator: " "))
             }
@@ -63,6 +72,14 @@ struct ReceiptAnalyzer: Sendable {
                 guard amount > 0 else { continue }
                 // "Summe" right under a VAT table header sums the table's columns, not the purchase.
                 if let header = vatHeaderLine, index - header <= 5 { strength -= 0.3 }
+                // "TOTAL AFTER ADJ 75.00" under "TOTAL 75.06" rounds without a rounding line; the
+                // implied adjustment lets the arithmetic prefer the amount due.
+                if label.hasAny(SummaryLineClassifier.roundedTotalWords),
+                   let unrounded = receipt.totals.last(where: { index - ($0.lineIndex ?? 0) <= 3 }),
+                   unrounded.value != amount, abs(NSDecimalNumber(decimal: amount - unrounded.value).doubleValue) < 0.1 {
+                    receipt.roundings.append(FieldCandidate(value: amount - unrounded.value, confidence: 0.6, lineIndex: index,
+                                                            reason: "implied by \(label.words.joined(separator: " "))"))
+                }
                 receipt.totals.append(candidate(strength))
                 itemsEnd = itemsEnd ?? index
             case .subtotal:

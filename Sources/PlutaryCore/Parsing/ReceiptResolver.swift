@@ -80,6 +80,9 @@ struct ReceiptResolver: Sendable {
     private func chooseTotal(_ parsed: ParsedReceipt, subtotal: Decimal?, tax: Decimal?, tip: Decimal?, itemsNet: Decimal) -> FieldCandidate<Decimal>? {
         // Amounts the receipt's arithmetic says the total should be.
         var expected: [(value: Decimal, weight: Double)] = []
+        // Sums of other printed amounts (subtotal + tax, cash − change): evidence against a
+        // misread TOTAL line, unlike a lone tender that may be misread itself.
+        var sums: [Decimal] = []
         let extras = (tax ?? 0) + (tip ?? 0)
         let roundings = [Decimal(0)] + parsed.roundings.map(\.value)
         for sub in parsed.subtotals.map(\.value) {
@@ -87,6 +90,11 @@ struct ReceiptResolver: Sendable {
                 // When the receipt prints a rounding line, the rounded sum is the amount due.
                 let weight = rounding != 0 ? 0.3 : (roundings.count > 1 ? 0.2 : 0.25)
                 expected.append((sub + extras + rounding, weight))
+                // Only a subtotal the items confirm: a misread subtotal must not overrule the total.
+                // Or a sum that a printed rounding brings to a cash amount: three printed amounts
+                // do not land there by chance.
+                let roundedSum = rounding != 0 && Self.isCashRounded(sub + extras + rounding)
+                if (parsed.items.count >= 2 && same(sub, itemsNet)) || roundedSum { sums.append(sub + extras + rounding) }
                 if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
             }
         }
@@ -111,17 +119,24 @@ struct ReceiptResolver: Sendable {
             // A card is charged the exact total; cash is often more, with change back.
             let isCard = index < parsed.paymentMethods.count && parsed.paymentMethods[index].value != "Cash"
             expected.append((tender, isCard ? 0.25 : 0.15))
-            for change in parsed.changes.map(\.value) where change > 0 && change < tender { expected.append((tender - change, 0.3)) }
+            for change in parsed.changes.map(\.value) where change < tender {
+                // "CHANGE 0.00" says the tender was the exact amount due.
+                expected.append((tender - change, 0.3))
+                if change > 0 { sums.append(tender - change) }
+            }
         }
         if parsed.items.count >= 2 {
             expected.append((itemsNet + (parsed.taxIncludedInPrices ? 0 : extras), 0.2))
+        } else if parsed.items.count == 1 {
+            // One item at the total's price confirms it, too weakly to propose a total.
+            expected.append((itemsNet + (parsed.taxIncludedInPrices ? 0 : extras), 0.1))
         }
 
         // What the arithmetic says competes too, so a garbled TOTAL line ("TOTAL JAX 7.55")
         // does not win on its keyword alone; more so when the amount is printed somewhere.
         let derived = expected.filter { $0.value > 0 && $0.weight >= 0.2 }.map { item in
             FieldCandidate(value: item.value, confidence: parsed.printedAmounts.contains(item.value) ? 0.4 : 0.3,
-                           reason: "derived from receipt arithmetic")
+                           reason: Self.derivedReason)
         }
         let candidates = parsed.totals.map { candidate -> FieldCandidate<Decimal> in
             // Totals after the payment lines belong to tax summaries and slips.
@@ -136,12 +151,29 @@ struct ReceiptResolver: Sendable {
             var support = 0.0
             for item in expected where same(item.value, candidate.value) { support += item.weight }
             candidate.confidence += min(0.45, support)
+            // A printed total nothing confirms, one digit away from what the arithmetic says
+            // (37.00 where cash minus change is 31.00), is that amount misread; unless another
+            // total line prints it too, or within a rounding of it (75.06 then 75.00 after adjustment).
+            let nearby = parsed.totals.filter { abs(NSDecimalNumber(decimal: $0.value - candidate.value).doubleValue) < 0.1 }
+            if support == 0, candidate.reason != Self.derivedReason, nearby.count == 1,
+               sums.contains(where: { Self.oneDigitApart($0, candidate.value) }) {
+                candidate.confidence -= 0.3
+            }
             if let maxSubtotal, candidate.value < maxSubtotal, parsed.savings.isEmpty { candidate.confidence -= 0.2 }
             // A receipt that prints a rounding line rounds the amount due to 0.05.
             if !parsed.roundings.isEmpty, !Self.isCashRounded(candidate.value) { candidate.confidence -= 0.1 }
             return candidate
         }
         return best(scored)
+    }
+
+    private static let derivedReason = "derived from receipt arithmetic"
+
+    /// Two amounts printed with the same number of digits that differ in exactly one of them.
+    static func oneDigitApart(_ a: Decimal, _ b: Decimal) -> Bool {
+        let digits = { (value: Decimal) in Array(String(format: "%.2f", NSDecimalNumber(decimal: value).doubleValue)) }
+        let x = digits(a), y = digits(b)
+        return x.count == y.count && zip(x, y).filter { $0 != $1 }.count == 1
     }
 
     /// Whether an amount is a multiple of 0.05, as cash totals are where small coins were withdrawn.

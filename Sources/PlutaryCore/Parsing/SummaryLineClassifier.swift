@@ -8,8 +8,8 @@ enum SummaryLineClassifier {
                                      "TOTAL PIECES", "TOTAL PCS"]
     private static let savingsWords = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
                                        "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS"]
-    private static let roundedTotalWords = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
-                                            "TOTAL AFTER ROUNDING"]
+    static let roundedTotalWords = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
+                                            "TOTAL AFTER ROUNDING", "AFTER ROUNDING", "AFTER ADJ", "AFTER ADJUSTMENT"]
     private static let subtotalWords = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
                                         "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT"]

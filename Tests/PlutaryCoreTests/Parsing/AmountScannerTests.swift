@@ -33,4 +33,16 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "0.840 kg").isEmpty)
         #expect(AmountScanner.amounts(in: "A 19,00%").isEmpty)
     }
+
+    @Test func readsAmountsWhoseDecimalPointOCRDropped() {
+        #expect(AmountScanner.lastAmount(in: "Total Sales(Incl. GST 6%)    RM 64 13")?.value == Decimal(string: "64.13"))
+        #expect(AmountScanner.lastAmount(in: "CASH           RM 100. 00")?.value == Decimal(100))
+        // Without a currency sign two numbers stay a quantity and a price.
+        #expect(AmountScanner.amounts(in: "PEN BLUE  2 15").isEmpty)
+        #expect(AmountScanner.oneDecimalAmount(in: "NET TOTAL        174.9") == Decimal(string: "174.90"))
+        #expect(AmountScanner.oneDecimalAmount(in: "NET TOTAL        174.95") == nil)
+        #expect(AmountScanner.pointlessAmount(in: "Total GST (RM) :     637             °") == Decimal(string: "6.37"))
+        // A misread digit ("§142" for "5142") is not a number to guess cents from.
+        #expect(AmountScanner.pointlessAmount(in: "Total Sales (Excluding GST)   §142") == nil)
+    }
 }

@@ -28,4 +28,16 @@ struct CurrencyDetectionTests {
         #expect(currency("BAECKEREI MUELLER\nSumme 4,20\nBar 5,00\nRückgeld 0,80") == "EUR")
         #expect(currency("KEDAI RUNCIT ABC SDN BHD\nJALAN MERAH 3\nTOTAL 4.20") == "MYR")
     }
+
+    @Test func strayOCRSymbolsDoNotOutweighTheCountry() {
+        let address = "TEO STATIONERY\nNO. 53, JALAN BESAR, 45600 BATANG\nSELANGOR DARUL EHSAN\n"
+        // "C$" inside a receipt number, a "£" beside no number, "$/B" for Sdn Bhd.
+        #expect(currency(address + "Receipt No.: C$1801/27037 Date: 23/01/2018\nTOTAL 18.00") == "MYR")
+        #expect(currency(address + "TOTAL TAX £   xe   8.68\nTOTAL 18.00") == "MYR")
+        #expect(currency("CASTLE BLUE $/B\nJALAN SS 22\nTOTAL 18.00") == "MYR")
+        // "NET TOTAL" read as one word is not the German "Netto".
+        #expect(currency("THREE STOOGES\nJALAN SS21\nNETTOTAL 174.90") == "MYR")
+        #expect(currency("SHOP\nTOTAL C$ 12.50") == "CAD")
+        #expect(currency("BAUMARKT\nSeefelder Strasse 2\nArtikel Menge €/Stk €/Ges\nBohrer 1 12,99") == "EUR")
+    }
 }

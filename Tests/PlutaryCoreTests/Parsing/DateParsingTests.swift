@@ -40,4 +40,11 @@ struct DateParsingTests {
     @Test func rejectsImpossibleDates() {
         #expect(date("31/02/2019") == nil)
     }
+
+    @Test func aDateInTheFutureLosesToAPlausibleOne() {
+        // The footer's "Datum" label would win, but OCR turned its year into 2027... or later.
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
+        let text = "REAL MARKT\n15.04.20 16:15 8665111 0176\nBROT  1,99 A\nSUMME  1,99\nDatum:   18.04.\(year)\nUhrzeit: 16:14:51 Uhr"
+        #expect(ReceiptParser().parse(ocrText: text).purchaseDate == "2020-04-15")
+    }
 }

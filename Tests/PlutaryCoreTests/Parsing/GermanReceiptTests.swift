@@ -103,4 +103,19 @@ struct GermanReceiptTests {
         #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
         #expect(payload.totalAmount == "4.95")
     }
+
+    @Test func aProduceCodeDoesNotHideARowWithAnUnreadablePrice() {
+        let text = """
+        real GmbH
+        33100 Paderborn
+        INDISCHES CHICKEN       3,99 B
+        KIWI 4009               29%
+        MANDARINEN 1KG          2,38 A
+        SUMME          EUR     12,07
+        21.04.20 15:52
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["INDISCHES CHICKEN", "KIWI 4009", "MANDARINEN 1KG"])
+        #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
+    }
 }

@@ -83,4 +83,34 @@ struct MalaysianReceiptTests {
         """
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "27.55")
     }
+
+    @Test func companyLinesWithSuffixesTaglinesAndRegistrationNumbers() {
+        func merchant(_ header: String) -> String? {
+            ReceiptParser().parse(ocrText: header + "\n06/03/2018\nITEM A   4.00\nTOTAL   4.00").merchantName
+        }
+        // The registration number on the company line stays out of the name, not the line out of the candidates.
+        #expect(merchant("P22?\nAEON CO. (M) BHD (126926-H)\n3RD FLR, AEON TAMAN MALURI SC\nJLN JEJAKA, TAMAN MALURI") == "AEON CO. (M) BHD")
+        // "S/B" (read "$/B") is a company form; it beats a brand line above it.
+        #expect(merchant("BREWERY TAP\nOwner by Castle Blue $/B\n(1035685-T)") == "Owner by Castle Blue $/B")
+        // The wrapped suffix read first: "mn BHD." then "LIGHTROOM GALLERY, SDN".
+        #expect(merchant("mn       BHD.\nLIGHTROOM GALLERY, SDN\nNo: 28, JALAN ASTANA 1C") == "LIGHTROOM GALLERY, SDN BHD")
+        // A shop-type tagline under the name.
+        #expect(merchant("THREE STOOGES\nBISTRO & CAFE\n109, SS21/1A,\nDAMANSARA UTAMA") == "THREE STOOGES")
+        // A real name with a shop type stays whole.
+        #expect(merchant("SRI MURNI CAFE\n109, SS21/1A,") == "SRI MURNI CAFE")
+    }
+
+    @Test func logoDebrisAndTableHeadersAreNotTheShop() {
+        func merchant(_ header: String) -> String? {
+            ReceiptParser().parse(ocrText: header + "\n06/03/2018\nITEM A   4.00\nTOTAL   4.00").merchantName
+        }
+        // "HOen&" (a logo misread, mixed case) loses to the name under it.
+        #expect(merchant("HOen&\n41020 |\nYHM Aeon Tebrau City\nS117, Second Floor,") == "YHM Aeon Tebrau City")
+        // Capitals, title case and lower case are how names are printed.
+        #expect(MerchantExtractor.hasMixedCaseWord("HOen&"))
+        #expect(!MerchantExtractor.hasMixedCaseWord("YHM Aeon Tebrau City"))
+        #expect(!MerchantExtractor.hasMixedCaseWord("dm drogerie markt"))
+        // An item table header is not a name.
+        #expect(merchant("a are «sy, AMOUNT\n(001451637-M)\nNO. 53, JALAN BESAR, 45600 BATANG") == nil)
+    }
 }

@@ -72,4 +72,107 @@ struct TotalSelectionTests {
         #expect((payload.fieldConfidence["total_amount"] ?? 0) > 0.5)
         #expect((payload.confidence ?? 0) > 0)
     }
+
+    @Test func netTotalIsATotalNotAVatColumnHeader() {
+        // "Net Total" reads "NETTOTAL" without its space; it must not pass for a German "Netto" column.
+        let text = """
+        HARDWARE SHOP SDN BHD
+        01-03-18
+        AIR ADAPTOR       4.00     20.00 SR
+        GST @ 6% :                  1.20
+        Net Total(MYR): 21.20
+        Rounding Adj. :             0.00
+        Cash            :          21.20
+        Change          :           0.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "21.20")
+        #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Net Total", with: "Nett Total")).totalAmount == "21.20")
+    }
+
+    @Test func totalOneDigitFromCashMinusChangeIsAMisread() {
+        // "37.00" is printed once and nothing adds up to it; cash 101.00 − change 70.00 does reach 31.00.
+        let text = """
+        ABC TRADING
+        09/01/2019
+        PLASTIC BAGS        2   15.50   31.00
+        Total Amount:       37.00
+        Cash Received      101.00
+        Change :            70.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "31.00")
+    }
+
+    @Test func misreadTenderDoesNotOverruleTheTotal() {
+        // The card line lost a digit (26.81); the total line and the items agree on 28.81.
+        let text = """
+        MARKT
+        03.04.2020
+        APFELSAFT          1,49 A
+        KAFFEE            27,32 A
+        SUMME EUR         28,81
+        MASTERCARD EUR    26,81
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "28.81")
+        // Cash with change 0.01: 59.99 is one digit from the total but the single item confirms 49.99.
+        let single = "BAUMARKT\n06.04.2020\nBOHRMASCHINE 1.000 STK 49,99\nSUMME EUR 49,99\nGEGEBEN BAR 60,00\nRUECKGELD EUR 0,01"
+        #expect(ReceiptParser().parse(ocrText: single).totalAmount == "49.99")
+    }
+
+    @Test func changeOfZeroMakesTheTenderTheAmountDue() {
+        // The subtotal line is misread (43.00 for 13.00); cash 13.80 with no change backs the total.
+        let text = """
+        FOOD COURT RESTAURANT
+        20/03/2018
+        NASI LEMAK          13.00
+        SUB TOTAL           43.00
+        SERVICE TAX 6%       0.78
+        ROUNDING             0.02
+        TOTAL               13.80
+        CASH                13.80
+        CHANGE               0.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "13.80")
+    }
+
+    @Test func totalAfterAdjustmentIsTheRoundedAmountDue() {
+        // The change is misread (26.00 for 25.00), so cash − change says 74.00, one digit from
+        // 75.00; the two total lines within a rounding of each other keep 75.00.
+        let text = """
+        AEON CO. (M) BHD
+        06/03/2018
+        AMBROSIAL GREEK YOGURT      75.06
+        Total Sales Incl GST        75.06
+        Total After Adj Incl GST    75.00
+        CASH                       100.00
+        Item Count 1   Change Amt   26.00
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "75.00")
+    }
+
+    @Test func summaryAmountsWithAMisreadDecimalAreStillRead() {
+        // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still the amounts due.
+        let spaced = "KEDAI MAKAN\n25/03/2018\nNASI AYAM  RM 58 30\nService Charge  RM 5 83\nTotal Sales(Incl. GST 6%)  RM 64 13\nRounding Adjustment  RM 0. 02\nCASH  RM 100. 00"
+        #expect(ReceiptParser().parse(ocrText: spaced).totalAmount == "64.15")
+        let short = "THREE STOOGES\n12/03/2018\n1 SUB TOTAL   165.00\nGST 6%  9.90\nNET TOTAL     174.9\nCASH  200.00\nCHANGE  25.10"
+        #expect(ReceiptParser().parse(ocrText: short).totalAmount == "174.90")
+    }
+
+    @Test func roundedSumOfPrintedAmountsCorrectsATotalOneDigitOff() {
+        // The tax lost its point ("637"); subtotal + tax + rounding lands on the cash amount 112.45,
+        // one digit from the printed 112.46, which no cash rounding would print.
+        let text = """
+        PERNIAGAAN ZHENG HUI
+        12/02/2018
+        (Excluded GST) Sub Total(RM) :    106.10
+        Discount (RM) :    0.00
+        Total GST (RM) :     637
+        Rounding (RM) :   -0.02
+        Total (RM): 112.46
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.taxAmount == "6.37")
+        #expect(payload.totalAmount == "112.45")
+        // Without the rounding line nothing says 112.46 is wrong.
+        #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Rounding (RM) :   -0.02\n", with: "")).totalAmount == "112.46")
+    }
 }
