@@ -109,7 +109,7 @@ validate: deps data
 	python3 Tests/desktop/check_flatpak_test.py
 	python3 Tests/desktop/check_flatpak.py flatpak/$(APP_ID).json
 
-test: validate unit-test e2e install-test
+test: po-check validate unit-test e2e install-test
 
 install: mo data
 	$(SWIFT) build -c $(BUILD_CONFIG) $(SWIFT_BUILD_FLAGS)
