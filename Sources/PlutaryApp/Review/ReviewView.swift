@@ -199,7 +199,7 @@ final class ReviewView {
         keys.onKeyPressed { [weak self] keyval, state in self?.handleKey(keyval, state) ?? false }
         window.addController(keys)
         self.keys = keys
-        window.title = "\(viewModel.title) – \(tr("Plutary"))"
+        window.title = String(format: tr("%1$@ – %2$@"), viewModel.title, tr("Plutary"))
         entries[.merchantName]?.grabFocus()
     }
 
@@ -233,7 +233,7 @@ final class ReviewView {
         if String(cString: gtk_button_get_label(saveButton.pointer())) != viewModel.saveLabel {
             gtk_button_set_label(saveButton.pointer(), viewModel.saveLabel)
         }
-        window?.title = "\(viewModel.title) – \(tr("Plutary"))"
+        window?.title = String(format: tr("%1$@ – %2$@"), viewModel.title, tr("Plutary"))
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
 

@@ -18,7 +18,7 @@ public final class MainViewModel {
 
     /// The window title names the section, so window switchers and screen readers say where you are.
     public var windowTitle: String {
-        // TRANSLATORS: window title: the section, then the app's name.
+        // Translators: window title: the section, then the app's name.
         String(format: tr("%1$@ – %2$@"), selectedSection.title, title)
     }
 
