@@ -1,4 +1,6 @@
 import Foundation
+import Observation
+import Synchronization
 import PlutaryCore
 import Testing
 @testable import PlutaryPresentation
@@ -180,5 +182,18 @@ struct ReceiptListAnalysisTests {
         viewModel.sendToAnalysis(ids: [id])
         #expect(analysis.job(forReceipt: id) == nil)
         #expect(analysis.errorMessage == "Choose an analysis service in Settings first.")
+    }
+}
+
+@MainActor
+struct ProductSelectionTests {
+    /// The products view selects "nothing" after every render; that must not count as a change,
+    /// or an empty list re-renders forever.
+    @Test func selectingNothingWhenNothingIsSelectedChangesNothing() throws {
+        let viewModel = ProductListViewModel(catalog: ProductRepository(database: try AppDatabase.inMemory()))
+        let changes = Atomic(0)
+        withObservationTracking { _ = viewModel.detail } onChange: { changes.add(1, ordering: .relaxed) }
+        viewModel.select(nil)
+        #expect(changes.load(ordering: .relaxed) == 0)
     }
 }

@@ -81,7 +81,11 @@ public final class ProductListViewModel {
 
     /// Opens a product's detail (nil closes it).
     public func select(_ id: Int64?) {
-        guard let id else { detail = nil; return }
+        guard let id else {
+            // Setting nil again would still notify observers: the list re-renders, selects nothing, and loops.
+            if detail != nil { detail = nil }
+            return
+        }
         guard detail?.productId != id else { return }
         let model = ProductDetailViewModel(productId: id, catalog: catalog, locale: locale)
         model.onCatalogChanged = { [weak self] in self?.load() }
