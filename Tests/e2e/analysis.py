@@ -47,7 +47,25 @@ def one(root, description, timeout=30, **kwargs):
     return wait_for(description, lambda: find_all(root, **kwargs), timeout=timeout)[0]
 
 
+def into_view(node):
+    """Scrolls the Settings page with the wheel until node is inside the window."""
+    frame = node
+    while frame.getRoleName() != "frame":
+        frame = frame.parent
+    window = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    top, bottom = window.y + 60, window.y + window.height - 10
+    for _ in range(60):
+        ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if ext.y > top and ext.y + ext.height < bottom:
+            return node
+        # Over the page margin, where no inner list takes the wheel.
+        xdotool("mousemove", "222", "400", "click", "5" if ext.y + ext.height >= bottom else "4")
+        time.sleep(0.1)
+    return node
+
+
 def type_into(node, text):
+    into_view(node)
     xdotool("mousemove", *centre(node), "click", "1")
     time.sleep(0.2)
     xdotool("key", "ctrl+a")
@@ -55,8 +73,12 @@ def type_into(node, text):
     time.sleep(0.3)
 
 
-def start_keyring():
-    daemon = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--components=secrets", "--unlock"],
+def start_keyring(work):
+    # Its keyrings live in this run's folder, not the person's home.
+    home = os.path.join(work, "keyring-home")
+    os.makedirs(home)
+    env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"))
+    daemon = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--components=secrets", "--unlock"], env=env,
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # An empty password with its newline creates and unlocks the login keyring.
     daemon.stdin.write(b"\n")
@@ -94,7 +116,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="plutary-analysis-")
     data = saved_receipt(binary, work)
-    keyring = start_keyring()
+    keyring = start_keyring(work)
     server, port, requests = start_server(work)
     bus = start_accessibility_bus()
     app = App(binary, "--data-dir", data, env={"LC_ALL": "C.UTF-8", "LANGUAGE": ""})
@@ -144,6 +166,7 @@ def scenario(app, port, requests, out_dir):
     # positions are not on the desktop's coordinates under X11, so no pointer there).
     provider = one(root, "provider choice", name="Analysis service",
                    predicate=lambda n: n.getRoleName() in ("combo box", "push button", "toggle button"))
+    into_view(provider)
     xdotool("mousemove", *centre(provider), "click", "1")
     time.sleep(0.8)
     xdotool("key", "Down")
@@ -156,7 +179,7 @@ def scenario(app, port, requests, out_dir):
     type_into(one(root, "token field", name="API token", predicate=lambda n: n.getRoleName() in ("text", "password text")), TOKEN)
     xdotool("key", "Return")  # Enter in the token field stores it, like the Store token button
     one(root, "token stored", role="label", name="A token is stored in the keyring.")
-    click(one(root, "test connection", role="push button", name="Test connection"))
+    click(into_view(one(root, "test connection", role="push button", name="Test connection")))
     one(root, "connection ok", role="label", name="Connected: the service accepted the token.")
     time.sleep(0.3)
     screenshot(os.path.join(out_dir, "settings-analysis.png"))

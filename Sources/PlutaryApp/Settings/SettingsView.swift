@@ -15,8 +15,10 @@ final class SettingsView {
 
     init(viewModel: SettingsViewModel, parent: @escaping () -> Window? = { nil }) {
         self.viewModel = viewModel
-        root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-        root.setMargins(24)
+        // The sections are taller than a window: they scroll, the window keeps its size.
+        let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        page.setMargins(24)
+        root = Widgets.scrolled(page)
         let grid = Widget(retaining: gtk_grid_new())
         gtk_grid_set_row_spacing(grid.pointer(), 8)
         gtk_grid_set_column_spacing(grid.pointer(), 24)
@@ -33,11 +35,11 @@ final class SettingsView {
             grid.attach(name, column: 0, row: Int32(index))
             grid.attach(row.1, column: 1, row: Int32(index))
         }
-        root.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
+        page.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
         data = DataSettingsView(viewModel: viewModel.data, parent: parent)
         currencies = CurrencySettingsView(viewModel: viewModel.currencies)
         analysis = AnalysisSettingsView(viewModel: viewModel.analysis)
-        root.append(data.root, Widgets.separator(GTK_ORIENTATION_HORIZONTAL), currencies.root,
+        page.append(data.root, Widgets.separator(GTK_ORIENTATION_HORIZONTAL), currencies.root,
                     Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
         observe { [weak self] in self?.render() }
     }
