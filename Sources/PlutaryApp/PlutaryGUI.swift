@@ -20,7 +20,7 @@ public enum PlutaryGUI {
         application.onStartup {
             if let css = resources.cssFile { Stylesheet.load(css) }
             application.addAction(Action(name: "quit") { coordinator?.main?.viewModel.quit() }, accelerators: ["<Control>q"])
-            application.addAction(Action(name: "export") { exports?.start(scope: .everything) }, accelerators: ["<Control>e"])
+            application.addAction(Action(name: "export") { exports?.start(scope: navigator?.mainWindow?.exportScope ?? .everything) }, accelerators: ["<Control>e"])
             application.setAccelerators(["<Control>w"], for: "win.close")
             application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
             application.setAccelerators(["<Control>o"], for: "win.import")

@@ -76,6 +76,24 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.filterText == nil)
     }
 
+    @Test func totalsAreConvertedIntoThePrimaryCurrencyAtTheDaysRateAndMissingRatesAreSaid() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        try store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-03", currency: "EUR", totalAmount: "12.50"))
+        try store.save(ReceiptPayload(merchantName: "Costco", purchaseDate: "2026-03-01", currency: "CAD", totalAmount: "41.02"))
+        try store.save(ReceiptPayload(merchantName: "Target", purchaseDate: "2026-01-15", currency: "USD", totalAmount: "10.00"))
+        let rates = ExchangeRateRepository(database: database)
+        try rates.save(ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!, source: .manual))
+        let preferences = MemoryPreferenceStore()
+        let viewModel = ReceiptListViewModel(store: store, rates: rates, preferences: preferences, locale: english)
+        await viewModel.reload().value
+        #expect(viewModel.rows.map(\.converted) == ["CA$41.02", "CA$18.75", "no rate"])
+        #expect(viewModel.totalsText == "Total: CA$41.02 · €12.50 · $10.00 — CA$59.77 in all, 1 receipt without a rate")
+        preferences.set(.primaryCurrency, .string("EUR"))
+        await viewModel.reload().value
+        #expect(viewModel.rows.map(\.converted) == ["€27.35", "€12.50", "no rate"])
+    }
+
     @Test func expandingARowReadsItsItemsInTheReceiptsCurrency() async throws {
         let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english)
         await viewModel.reload().value

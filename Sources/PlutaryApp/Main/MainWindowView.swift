@@ -124,6 +124,12 @@ final class MainWindowView {
 
     private var receiptList: ReceiptListView? { screens[.receipts] as? ReceiptListView }
 
+    /// Ctrl+E on the receipts list exports what it shows (or its selection); elsewhere everything.
+    var exportScope: ExportScope {
+        guard viewModel.selectedSection == .receipts, let receiptList else { return .everything }
+        return receiptList.exportScope
+    }
+
     func installImport(_ panel: ImportPanel) {
         importPanel = panel
         gtk_box_prepend(content.pointer(), panel.root.widget)

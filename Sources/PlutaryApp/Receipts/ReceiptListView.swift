@@ -61,6 +61,9 @@ final class ReceiptListView {
                             order: { $0.summary.itemCount < $1.summary.itemCount })
         table.addTextColumn(tr("Total"), xalign: 1, css: ["numeric"], parent: { $0.total }, child: { $0.total },
                             order: ReceiptListView.totalOrder)
+        table.addTextColumn(tr("Converted"), xalign: 1, css: ["numeric", "dim-label"], parent: { $0.converted },
+                            child: { _ in "" },
+                            order: { ($0.convertedTotal?.minorUnits ?? .min) < ($1.convertedTotal?.minorUnits ?? .min) })
         if viewModel.analysis != nil {
             table.addTextColumn(tr("Analysis"), css: ["dim-label"], parent: { [viewModel] in viewModel.analysisState(of: $0) },
                                 child: { _ in "" })
@@ -156,6 +159,12 @@ final class ReceiptListView {
     func undo() { viewModel.undo() }
 
     func focusSearch() { search.grabFocus() }
+
+    /// Several selected receipts export alone; otherwise what the list shows.
+    var exportScope: ExportScope {
+        let selected = selectedIds
+        return selected.count > 1 ? ExportScope(receiptIds: selected) : viewModel.exportScope
+    }
 
     /// Ids of the selected receipts, for commands that act on a selection.
     var selectedIds: [String] { table.selectedParents.compactMap { table.bridge.item(at: $0)?.id } }

@@ -24,6 +24,14 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private let store: any ReceiptStore
     /// The remote analysis queue, when the app runs one.
     @ObservationIgnored public let analysis: AnalysisCenter?
+    /// Rates for the converted column; nil leaves it out.
+    @ObservationIgnored private let rates: (any ExchangeRateStore)?
+    @ObservationIgnored private let preferences: (any PreferenceStore)?
+    /// The primary currency the rows were converted into, nil without rates.
+    public private(set) var primaryCurrency: String?
+    /// The visible receipts' totals in the primary currency, and how many had no rate.
+    public private(set) var convertedTotal: Money?
+    public private(set) var withoutRate = 0
     @ObservationIgnored private let days: DayFormatter
     @ObservationIgnored private let money: MoneyFormatter
     @ObservationIgnored private let searchDelay: Duration
@@ -34,10 +42,13 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
 
-    public init(store: any ReceiptStore, analysis: AnalysisCenter? = nil, locale: Locale = .preferred,
+    public init(store: any ReceiptStore, analysis: AnalysisCenter? = nil, rates: (any ExchangeRateStore)? = nil,
+                preferences: (any PreferenceStore)? = nil, locale: Locale = .preferred,
                 searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
         self.store = store
         self.analysis = analysis
+        self.rates = rates
+        self.preferences = preferences
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
         self.searchDelay = searchDelay
@@ -66,9 +77,16 @@ public final class ReceiptListViewModel {
         String(format: trn("%d receipt", "%d receipts", rows.count), rows.count)
     }
 
-    /// "CA$120.00 · €12.50": the visible receipts summed per currency.
+    /// "CA$120.00 · €12.50": the visible receipts summed per currency, then in the primary currency.
     public var totalsText: String {
-        totals.isEmpty ? "" : String(format: tr("Total: %@"), totals.map(money.string(from:)).joined(separator: " · "))
+        guard !totals.isEmpty else { return "" }
+        let perCurrency = String(format: tr("Total: %@"), totals.map(money.string(from:)).joined(separator: " · "))
+        guard let convertedTotal, totals.count > 1 || totals.first?.currency != convertedTotal.currency else { return perCurrency }
+        let converted = withoutRate == 0
+            ? String(format: tr("%@ in all"), money.string(from: convertedTotal))
+            : String(format: trn("%@ in all, %d receipt without a rate", "%@ in all, %d receipts without a rate", withoutRate),
+                     money.string(from: convertedTotal), withoutRate)
+        return perCurrency + " — " + converted
     }
 
     /// Enter on a row: the receipt opens in the review screen.
@@ -94,7 +112,8 @@ public final class ReceiptListViewModel {
         let search = searchText.trimmingCharacters(in: .whitespaces)
         let query = ReceiptQuery(search: search.isEmpty ? nil : search, range: filter?.range, category: filter?.category,
                                  uncategorisedOnly: filter?.uncategorisedOnly ?? false)
-        let (store, days, money) = (self.store, self.days, self.money)
+        let (store, days, money, rates) = (self.store, self.days, self.money, self.rates)
+        let primary = rates == nil ? nil : preferences?.string(.primaryCurrency)
         isLoading = true
         let task = Task { [weak self] in
             if let delay, delay > .zero {
@@ -102,9 +121,15 @@ public final class ReceiptListViewModel {
                 guard !Task.isCancelled else { return }
             }
             let outcome = await Task.detached(priority: .userInitiated) {
-                Result { try store.summaries(matching: query).map { ReceiptRow(summary: $0, days: days, money: money) } }
+                Result {
+                    let converter = try rates?.converter()
+                    return try store.summaries(matching: query).map {
+                        ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
+                    }
+                }
             }.value
             guard !Task.isCancelled, let self else { return }
+            self.primaryCurrency = primary
             self.apply(outcome)
         }
         loadTask = task
@@ -133,6 +158,17 @@ public final class ReceiptListViewModel {
             sums[total.currency] = (sums[total.currency] ?? Money(minorUnits: 0, currency: total.currency)) + total
         }
         totals = sums.values.sorted { $0.currency < $1.currency }
+        if let primaryCurrency {
+            let known = rows.compactMap(\.convertedTotal)
+            convertedTotal = known.reduce(Money(minorUnits: 0, currency: primaryCurrency), +)
+            withoutRate = rows.filter { $0.summary.total != nil && $0.convertedTotal == nil }.count
+        }
+    }
+
+    /// What Ctrl+E exports from this list: the receipts the search and a chart's date span show.
+    public var exportScope: ExportScope {
+        let search = searchText.trimmingCharacters(in: .whitespaces)
+        return ExportScope(search: search.isEmpty ? nil : search, since: filter?.range.start, until: filter?.range.end)
     }
 
     // MARK: Line items

@@ -1,3 +1,5 @@
+import PlutaryCore
+
 /// The Receipts section: the list of stored receipts.
 @MainActor
 public final class ReceiptsCoordinator: SectionCoordinator {
@@ -6,7 +8,9 @@ public final class ReceiptsCoordinator: SectionCoordinator {
 
     public init(environment: AppEnvironment, navigator: MainNavigating) {
         self.navigator = navigator
-        self.viewModel = ReceiptListViewModel(store: environment.receipts, analysis: environment.analysis)
+        self.viewModel = ReceiptListViewModel(store: environment.receipts, analysis: environment.analysis,
+                                         rates: ExchangeRateRepository(database: environment.database),
+                                         preferences: environment.preferences)
     }
 
     public func start() {
