@@ -16,7 +16,7 @@ import time
 
 import pyatspi
 
-from apphost import App, click, find_all, screenshot, start_accessibility_bus, wait_for
+from apphost import App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for, xdotool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "..", "PlutaryAnalysisTests", "Fixtures", "analysis_server.py")
@@ -34,17 +34,10 @@ TOTAL                 7.63
 VISA                  7.63"""
 
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *args], check=True)
 
 
-def centre(node):
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    return str(ext.x + ext.width // 2), str(ext.y + ext.height // 2)
 
 
-def one(root, description, timeout=30, **kwargs):
-    return wait_for(description, lambda: find_all(root, **kwargs), timeout=timeout)[0]
 
 
 def into_view(node):

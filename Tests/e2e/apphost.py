@@ -133,3 +133,23 @@ def click(node):
 def screenshot(path):
     subprocess.run(["import", "-window", "root", path], check=True)
     print(f"screenshot: {path}", file=sys.stderr)
+
+
+def text_of(node):
+    """An editable's text; GTK 4.8 answers nothing for the usual end offset -1, so ask for the length."""
+    text = node.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True)
+
+
+def centre(node):
+    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    return str(ext.x + ext.width // 2), str(ext.y + ext.height // 2)
+
+
+def one(root, description, timeout=30, **kwargs):
+    """The first node find_all finds, waiting for it."""
+    return wait_for(description, lambda: find_all(root, **kwargs), timeout=timeout)[0]

@@ -16,7 +16,7 @@ import time
 
 import pyatspi
 
-from apphost import App, click, find_all, screenshot, start_accessibility_bus, wait_for
+from apphost import App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for, xdotool
 
 RECEIPTS = {
     "bakery.png": """    CORNER BAKERY
@@ -64,22 +64,12 @@ def render(work, name):
     return image
 
 
-def text_of(node):
-    text = node.queryText()
-    return text.getText(0, text.characterCount)
 
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *args], check=True)
 
 
-def centre(node):
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    return str(ext.x + ext.width // 2), str(ext.y + ext.height // 2)
 
 
-def one(root, description, timeout=30, **kwargs):
-    return wait_for(description, lambda: find_all(root, **kwargs), timeout=timeout)[0]
 
 
 def count_is(root, n):

@@ -17,7 +17,7 @@ import time
 
 import pyatspi
 
-from apphost import App, click, find_all, screenshot, start_accessibility_bus, wait_for
+from apphost import App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for, xdotool
 
 RECEIPT = """      NO FRILLS
   123 MAIN ST TORONTO ON
@@ -47,19 +47,10 @@ def render_and_save(binary, work):
     return data
 
 
-def text_of(node):
-    text = node.queryText()
-    # GTK 4.8 answers nothing for the usual end offset -1: ask for the exact length.
-    return text.getText(0, text.characterCount)
 
 
-def xdotool(*args):
-    subprocess.run(["xdotool", *args], check=True)
 
 
-def centre(node):
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    return str(ext.x + ext.width // 2), str(ext.y + ext.height // 2)
 
 
 def focus_and_type(node, text):
@@ -70,8 +61,6 @@ def focus_and_type(node, text):
     time.sleep(0.3)
 
 
-def one(root, description, **kwargs):
-    return wait_for(description, lambda: find_all(root, **kwargs))[0]
 
 
 def main():
