@@ -5,7 +5,7 @@ import CGtkShims
 /// plain GObject per position, tagged with that position; cells look the Swift
 /// item up by the tag, so nothing but an index crosses into C.
 @MainActor
-public final class ListModelBridge<Item> {
+public final class ListModelBridge<Item: Equatable> {
     public private(set) var items: [Item] = []
     private let store: Object
 
@@ -17,31 +17,31 @@ public final class ListModelBridge<Item> {
 
     public var count: Int { items.count }
 
-    /// Replaces the contents; position objects are reused so a refresh of a long
-    /// list costs one items-changed signal, not a new object per row.
+    /// Replaces the contents, announcing only rows that changed: a reload that
+    /// finds the same rows leaves selection and expansion alone. Position objects
+    /// are reused, so a long list costs one items-changed signal, not an object per row.
     public func replace(with newItems: [Item]) {
         let old = items.count
-        items = newItems
         let new = newItems.count
+        // Rows are looked up by position: when the count changes, only the unchanged head stays put.
+        let head = zip(items, newItems).prefix { $0 == $1 }.count
+        var tail = 0
+        if old == new {
+            while tail < new - head, items[old - 1 - tail] == newItems[new - 1 - tail] { tail += 1 }
+        }
+        items = newItems
         let listStore = store.opaque
         if new > old {
             var objects: [gpointer?] = (old..<new).map { plutary_index_object_new(guint64($0)) }
-            // Existing rows keep their objects but show new data: announce them as changed too.
             objects.withUnsafeMutableBufferPointer { buffer in
                 g_list_store_splice(listStore, guint(old), 0, buffer.baseAddress, guint(buffer.count))
             }
             objects.forEach { g_object_unref($0) }
-            if old > 0 { g_list_model_items_changed(model, 0, guint(old), guint(old)) }
+            if old > head { g_list_model_items_changed(model, guint(head), guint(old - head), guint(old - head)) }
         } else {
             if new < old { g_list_store_splice(listStore, guint(new), guint(old - new), nil, 0) }
-            if new > 0 { g_list_model_items_changed(model, 0, guint(new), guint(new)) }
-        }
-    }
-
-    /// Redraws the rows at `positions` (their items changed in place).
-    public func refresh(positions: [Int]) {
-        for position in positions where items.indices.contains(position) {
-            g_list_model_items_changed(model, guint(position), 1, 1)
+            let changed = new - head - tail
+            if changed > 0 { g_list_model_items_changed(model, guint(head), guint(changed), guint(changed)) }
         }
     }
 

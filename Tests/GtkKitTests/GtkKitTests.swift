@@ -97,4 +97,33 @@ final class GtkKitTests: XCTestCase {
             XCTAssertEqual(g_list_model_get_n_items(bridge.model), 0)
         }
     }
+
+    func testAReplaceKeepsTheSelectionOfRowsThatDidNotChange() {
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<String>()
+            bridge.replace(with: ["a", "b", "c", "d"])
+            // Over a tree, as in the receipts list: an announced row gets a new tree row object, losing its selection.
+            g_object_ref(UnsafeMutableRawPointer(bridge.model))
+            let tree = gtk_tree_list_model_new(bridge.model, 0, 0, { _, _ in nil }, nil, nil)
+            let selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(tree)))
+            let selected = { (0..<5).filter { gtk_selection_model_is_selected(selection.opaque, guint($0)) != 0 } }
+            gtk_selection_model_select_item(selection.opaque, 1, 0)
+            gtk_selection_model_select_item(selection.opaque, 3, 0)
+            bridge.replace(with: ["a", "b", "c", "d"])
+            XCTAssertEqual(selected(), [1, 3], "the same rows again: nothing announced")
+            bridge.replace(with: ["a", "b", "C", "d"])
+            XCTAssertEqual(selected(), [1, 3], "one row changed in place: only it is announced")
+            bridge.replace(with: ["a", "B", "C", "d"])
+            XCTAssertEqual(selected(), [3], "the changed row is announced, so it is deselected")
+            bridge.replace(with: ["a", "B", "C"])
+            XCTAssertEqual(selected(), [], "a shorter list removes the last row")
+            gtk_selection_model_select_item(selection.opaque, 0, 0)
+            bridge.replace(with: ["a", "B", "C", "e", "f"])
+            XCTAssertEqual(selected(), [0], "rows added at the end leave the head alone")
+            XCTAssertEqual(g_list_model_get_n_items(bridge.model), 5)
+            let last = g_list_model_get_item(bridge.model, 4)
+            XCTAssertEqual(bridge.item(for: last), "f")
+            g_object_unref(last)
+        }
+    }
 }
