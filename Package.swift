@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "PlutaryOCRTests", dependencies: ["PlutaryOCR", "PlutaryCore", "CGtk"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
         .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
-        .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryPresentation"], exclude: ["Fixtures"]),
         .testTarget(name: "PlutaryChartsTests", dependencies: ["PlutaryCharts", "PlutaryCore", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]

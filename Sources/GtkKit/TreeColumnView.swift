@@ -7,7 +7,7 @@ import CGtkShims
 /// a child's packs the parent position and the child's own index. Columns with a
 /// sort order can be sorted from their header; children keep their order.
 @MainActor
-public final class TreeColumnView<Parent, Child>: Widget {
+public final class TreeColumnView<Parent: Equatable, Child>: Widget {
     public enum Node: Equatable {
         case parent(Int)
         case child(parent: Int, index: Int)
@@ -19,6 +19,8 @@ public final class TreeColumnView<Parent, Child>: Widget {
     private let selection: Object
     private let childAt: @MainActor (Parent, Int) -> Child?
     private var hasExpanderColumn = false
+    /// The cells on screen, by their content widget (the list item holds the row while bound).
+    private var boundCells: [UnsafeMutableRawPointer: BoundCell] = [:]
 
     /// `childCount` says how many children a parent has (0: not expandable);
     /// `child` returns one when its row is shown, so children load lazily.
@@ -66,21 +68,83 @@ public final class TreeColumnView<Parent, Child>: Widget {
                               parent parentText: @escaping @MainActor (Parent) -> String,
                               child childText: @escaping @MainActor (Child) -> String,
                               order: (@MainActor (Parent, Parent) -> Bool)? = nil) {
+        addColumn(title, expand: expand, order: order, setup: {
+            let label = Widgets.label("", css: css, xalign: xalign)
+            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+            return label
+        }, fill: { [weak self] label, row in
+            guard let self else { return }
+            gtk_label_set_text(OpaquePointer(label), self.text(of: row, parent: parentText, child: childText))
+        })
+    }
+
+    /// Adds a column that shows a progress bar while `parent` gives a fraction (0…1) and a
+    /// label otherwise; children show nothing. Call `redraw(positions:)` when values change.
+    public func addProgressColumn(_ title: String, css: [String] = [],
+                                  parent value: @escaping @MainActor (Parent) -> (text: String, fraction: Double?)) {
+        addColumn(title, expand: false, order: nil, setup: {
+            let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+            let label = Widgets.label("", css: css, xalign: 0)
+            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+            let bar = Widget(retaining: gtk_progress_bar_new())
+            gtk_progress_bar_set_show_text(bar.opaque, 1)
+            gtk_progress_bar_set_ellipsize(bar.opaque, PANGO_ELLIPSIZE_END)
+            gtk_widget_set_valign(bar.widget, GTK_ALIGN_CENTER)
+            gtk_widget_set_size_request(bar.widget, 170, -1) // room for "Waiting for the service…"
+            bar.expand(horizontally: true, vertically: false)
+            box.append(label, bar)
+            return box
+        }, fill: { [weak self] box, row in
+            guard let self, let label = gtk_widget_get_first_child(box), let bar = gtk_widget_get_next_sibling(label) else { return }
+            var shown: (text: String, fraction: Double?) = ("", nil)
+            if let item = gtk_tree_list_row_get_item(row) {
+                if case .parent(let index) = TreeColumnView.node(of: item), let parent = self.bridge.item(at: index) { shown = value(parent) }
+                g_object_unref(item)
+            }
+            gtk_label_set_text(OpaquePointer(label), shown.text)
+            gtk_widget_set_visible(label, shown.fraction == nil ? 1 : 0)
+            gtk_widget_set_visible(bar, shown.fraction == nil ? 0 : 1)
+            gtk_progress_bar_set_text(OpaquePointer(bar), shown.text)
+            // Screen readers hear the text, not only the value.
+            Widget(retaining: UnsafeMutableRawPointer(bar)).setAccessibleLabel(shown.text)
+            gtk_progress_bar_set_fraction(OpaquePointer(bar), shown.fraction ?? 0)
+        })
+    }
+
+    /// Fills the cells on screen of the parents at `positions` again, without telling the
+    /// model (which would collapse and deselect the rows): for values that change often.
+    public func redraw(positions: Set<Int>) {
+        for cell in boundCells.values where cell.parent.map(positions.contains) == true { cell.fill() }
+    }
+
+    /// `setup` makes a cell's widget once; `fill` shows a tree row in it, on bind and on redraw.
+    private func addColumn(_ title: String, expand: Bool, order: (@MainActor (Parent, Parent) -> Bool)?,
+                           setup: @escaping @MainActor () -> Widget,
+                           fill: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, OpaquePointer) -> Void) {
         let withExpander = !hasExpanderColumn
         hasExpanderColumn = true
         let factory = ListItemFactory(setup: {
-            let label = Widgets.label("", css: css, xalign: xalign)
-            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-            guard withExpander else { return label }
+            let content = setup()
+            guard withExpander else { return content }
             let expander = Widget(retaining: gtk_tree_expander_new())
-            gtk_tree_expander_set_child(expander.opaque, label.widget)
+            gtk_tree_expander_set_child(expander.opaque, content.widget)
             return expander
         }, bind: { [weak self] cell, rowObject in
             guard let self, let rowObject else { return }
             let row = OpaquePointer(rowObject)
-            let label = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell
             if withExpander { gtk_tree_expander_set_list_row(OpaquePointer(cell), row) }
-            gtk_label_set_text(OpaquePointer(label), self.text(of: row, parent: parentText, child: childText))
+            guard let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell else { return }
+            fill(content, row)
+            var parent: Int?
+            if let item = gtk_tree_list_row_get_item(row) {
+                if case .parent(let index) = TreeColumnView.node(of: item) { parent = index }
+                g_object_unref(item)
+            }
+            self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(parent: parent) { fill(content, row) }
+        }, unbind: { [weak self] cell in
+            guard let self else { return }
+            let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell
+            if let content { self.boundCells[UnsafeMutableRawPointer(content)] = nil }
         })
         g_object_ref(factory.raw)
         let column = gtk_column_view_column_new(title, factory.factory)!
@@ -213,6 +277,12 @@ public final class TreeColumnView<Parent, Child>: Widget {
 private final class ChildModels {
     let make: @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?
     init(_ make: @escaping @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?) { self.make = make }
+}
+
+/// A cell on screen: its parent's bridge position (nil for a child row) and how to fill it again.
+private struct BoundCell {
+    let parent: Int?
+    let fill: @MainActor () -> Void
 }
 
 /// A column's comparison, carried through the custom sorter's user data.

@@ -69,7 +69,7 @@ struct AnalyzeCommand: ParsableCommand {
             let result: Result<ReceiptPayload, Error> = AsyncRunner.run {
                 do {
                     let image = try encoder.encode(fileAt: URL(fileURLWithPath: file))
-                    var payload = try await provider.analyze(jpeg: image.jpeg, localId: UUID().uuidString.lowercased()).payload
+                    var payload = try await provider.analyze(jpeg: image.jpeg, localId: UUID().uuidString.lowercased(), progress: nil).payload
                     payload.source = file
                     return .success(payload)
                 } catch {

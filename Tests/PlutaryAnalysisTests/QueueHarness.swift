@@ -12,12 +12,16 @@ final class QueueHarness: Sendable {
     let clock = FastClock()
     let receiptId: String
     let original: ReceiptPayload
+    /// The JPEG every upload sends.
+    let image: Data
     private let eventLog = Mutex<[AnalysisQueueEvent]>([])
 
     var events: [AnalysisQueueEvent] { eventLog.withLock { $0 } }
 
     /// `local` is the receipt as the person left it before the upload.
-    init(local: ReceiptPayload = ReceiptPayload(notes: "keep me", imageSha256: String(repeating: "ab", count: 32))) throws {
+    init(local: ReceiptPayload = ReceiptPayload(notes: "keep me", imageSha256: String(repeating: "ab", count: 32)),
+         image: Data = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9])) throws {
+        self.image = image
         database = try AppDatabase.inMemory()
         receipts = ReceiptRepository(database: database)
         jobs = AnalysisJobRepository(database: database)
@@ -38,7 +42,7 @@ final class QueueHarness: Sendable {
                     throw .notConfigured(reason: "\(error)")
                 }
             },
-            readImage: { _ in Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]) },
+            readImage: { [image] _ in image },
             onEvent: { [self] event in self.eventLog.withLock { $0.append(event) } })
     }
 

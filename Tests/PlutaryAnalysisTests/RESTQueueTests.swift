@@ -28,6 +28,25 @@ import Testing
         #expect(try harness.receipts.count() == 1)
     }
 
+    @Test func reportsUploadProgressUpToTheWholeBody() async throws {
+        let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading)]])
+        // 1.5 MB goes out in many writes; each is reported.
+        let image = Data([0xFF, 0xD8]) + Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }) + Data([0xFF, 0xD9])
+        let harness = try QueueHarness(image: image)
+        let job = try await harness.run(config(server))
+        #expect(job.state == .done)
+        let reports = harness.events.compactMap { event -> (sent: Int64, total: Int64)? in
+            guard case .progress(let id, let receipt, let sent, let total) = event, id == job.id, receipt == harness.receiptId else { return nil }
+            return (sent, total)
+        }
+        #expect(reports.count >= 2, "\(reports.count) progress reports")
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.sent <= $1.sent })
+        let last = try #require(reports.last)
+        #expect(last.sent == last.total)
+        #expect(Int(last.total) == (server.requests.first?.bytes ?? -1))
+        #expect(last.total > Int64(image.count * 4 / 3), "the base64 body, not the image alone")
+    }
+
     @Test func sendsTheDocumentedRequestAndMapsTheAnswer() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading, token: "test-token")]])
         let harness = try QueueHarness()

@@ -22,6 +22,8 @@ final class ScriptedServer: @unchecked Sendable {
         let path: String
         let authorization: String?
         let body: [String: Any]?
+        /// The body's length as received.
+        let bytes: Int
     }
 
     let port: Int
@@ -68,7 +70,8 @@ final class ScriptedServer: @unchecked Sendable {
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
             return Request(method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
-                           authorization: object["authorization"] as? String, body: object["body"] as? [String: Any])
+                           authorization: object["authorization"] as? String, body: object["body"] as? [String: Any],
+                           bytes: object["bytes"] as? Int ?? 0)
         }
     }
 

@@ -87,7 +87,7 @@ def start_server(work):
               "lineItems": [{"name": "Croissant", "quantity": 1, "unitPrice": "2.50", "total": "2.50"},
                             {"name": "Latte", "quantity": 1, "unitPrice": "4.25", "total": "4.25"}]}
     with open(script, "w") as f:
-        json.dump({"/analyze": [{"status": 200, "body": answer, "token": TOKEN, "delay": 1}],
+        json.dump({"/analyze": [{"status": 200, "body": answer, "token": TOKEN, "delay": 4}],
                    "/v1/models": [{"status": 200, "body": {"data": []}, "token": TOKEN}]}, f)
     log = os.path.join(work, "requests.jsonl")
     server = subprocess.Popen([sys.executable, SERVER, script, log], stdout=subprocess.PIPE, text=True)
@@ -184,7 +184,14 @@ def scenario(app, port, requests, out_dir):
     xdotool("mousemove", *centre(row), "click", "1")
     time.sleep(0.3)
     click(one(root, "send to analysis", role="push button", name="Send the selected receipts to analysis"))
+    # While the service takes its time, the row shows a progress bar: all sent, waiting for the answer.
+    bar = one(root, "the upload's progress bar", role="progress bar", timeout=20,
+              predicate=lambda n: n.queryValue().currentValue >= n.queryValue().maximumValue > 0)
+    one(root, "the waiting text", name="Waiting for the service…", timeout=5, visible_only=False)
+    screenshot(os.path.join(out_dir, "receipts-uploading.png"))
+    print(f"uploading: a progress bar at {bar.queryValue().currentValue:g} of {bar.queryValue().maximumValue:g}")
     one(root, "the analysis finished", role="label", name="Analysed", timeout=60)
+    assert not find_all(root, role="progress bar"), "the progress bar stayed after the upload finished"
     # The service's category filled the empty field; the row shows it.
     one(root, "the category from the service", role="label", name="Dining")
     screenshot(os.path.join(out_dir, "receipts-analysed.png"))

@@ -65,8 +65,9 @@ final class ReceiptListView {
                             child: { _ in "" },
                             order: { ($0.convertedTotal?.minorUnits ?? .min) < ($1.convertedTotal?.minorUnits ?? .min) })
         if viewModel.analysis != nil {
-            table.addTextColumn(tr("Analysis"), css: ["dim-label"], parent: { [viewModel] in viewModel.analysisState(of: $0) },
-                                child: { _ in "" })
+            table.addProgressColumn(tr("Analysis"), css: ["dim-label"], parent: { [viewModel] in
+                (viewModel.analysisState(of: $0), viewModel.analysisProgress(of: $0))
+            })
         }
 
         let empty = StatusPage.make(icon: "document-open-recent-symbolic", title: viewModel.emptyTitle, hint: viewModel.emptyHint)
@@ -87,11 +88,17 @@ final class ReceiptListView {
             self.viewModel.sendToAnalysis(ids: self.selectedIds)
         }
         if let analysis = viewModel.analysis {
-            // A job's progress redraws only its receipt's row, not a 100 000-row list.
+            // A job's progress redraws its receipt's cells on screen only: not a 100 000-row list,
+            // and not through the model, which would collapse and deselect the row.
+            observe { [weak self] in
+                let sending = analysis.uploadProgress.keys
+                guard let self else { return }
+                self.table.redraw(positions: Set(sending.compactMap { self.positions[$0] }))
+            }
             observe { [weak self] in
                 let jobs = analysis.jobsByReceipt
                 guard let self else { return }
-                self.table.bridge.refresh(positions: jobs.keys.compactMap { self.positions[$0] })
+                self.table.redraw(positions: Set(jobs.keys.compactMap { self.positions[$0] }))
                 // A finished analysis may have filled fields: read the list again.
                 let done = Set(jobs.filter { $0.value.state == .done }.keys)
                 if !done.subtracting(self.analysed).isEmpty { self.viewModel.reload() }

@@ -8,8 +8,8 @@ import FoundationNetworking
 /// call from several uploads at once.
 public protocol AnalysisProvider: Sendable {
     var kind: AnalysisProviderKind { get }
-    /// Sends one JPEG and maps the answer into the sync payload.
-    func analyze(jpeg: Data, localId: String) async throws(AnalysisError) -> AnalysisResult
+    /// Sends one JPEG and maps the answer into the sync payload; `progress` hears the bytes sent.
+    func analyze(jpeg: Data, localId: String, progress: HTTPClient.Progress?) async throws(AnalysisError) -> AnalysisResult
     /// `GET {base}/v1/models`: whether the URL and token work.
     func testConnection() async -> ConnectionTestResult
 }

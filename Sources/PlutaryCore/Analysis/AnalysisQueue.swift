@@ -103,9 +103,11 @@ public actor AnalysisQueue {
             }
             for job in claimed {
                 onEvent(.job(job))
-                let (makeProvider, readImage) = (self.makeProvider, self.readImage)
+                let (makeProvider, readImage, onEvent) = (self.makeProvider, self.readImage, self.onEvent)
                 running[job.id] = Task.detached {
-                    let result = await AnalysisQueue.upload(job, makeProvider: makeProvider, readImage: readImage)
+                    let result = await AnalysisQueue.upload(job, makeProvider: makeProvider, readImage: readImage) { sent, total in
+                        onEvent(.progress(jobId: job.id, receiptId: job.receiptId, sent: sent, total: total))
+                    }
                     await self.finish(job, result)
                 }
             }
@@ -131,14 +133,14 @@ public actor AnalysisQueue {
         pump()
     }
 
-    private nonisolated static func upload(_ job: AnalysisJob, makeProvider: ProviderFactory, readImage: ImageReader) async
-        -> Result<AnalysisResult, AnalysisError> {
+    private nonisolated static func upload(_ job: AnalysisJob, makeProvider: ProviderFactory, readImage: ImageReader,
+                                           progress: @escaping HTTPClient.Progress) async -> Result<AnalysisResult, AnalysisError> {
         do throws(AnalysisError) {
             guard let sha = job.imageSha256 else { throw .unreadableImage("the receipt has no image") }
             let provider = try await makeProvider()
             let jpeg = try readImage(sha)
             if Task.isCancelled { throw .cancelled }
-            return .success(try await provider.analyze(jpeg: jpeg, localId: job.id))
+            return .success(try await provider.analyze(jpeg: jpeg, localId: job.id, progress: progress))
         } catch {
             return .failure(Task.isCancelled ? .cancelled : error)
         }

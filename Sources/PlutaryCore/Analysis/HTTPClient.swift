@@ -4,7 +4,12 @@ import FoundationNetworking
 #endif
 
 /// One request, one answer, with a timeout; errors mapped into `AnalysisError`.
-public struct HTTPClient: Sendable {
+/// Transfers run through a session delegate, because only the delegate hears
+/// how much of a request body has been sent (completion-handler tasks never say).
+public final class HTTPClient: Sendable {
+    /// Bytes of the request body sent so far, of the total.
+    public typealias Progress = @Sendable (_ sent: Int64, _ total: Int64) -> Void
+
     public struct Response: Sendable {
         public let status: Int
         public let headers: [String: String]
@@ -18,6 +23,7 @@ public struct HTTPClient: Sendable {
 
     public let timeout: TimeInterval
     private let session: URLSession
+    private let transfers: HTTPTransfers
 
     public init(timeout: TimeInterval) {
         // Whole seconds: Linux's URLSession truncates a fractional timeout, so 0.7 s would fire at once.
@@ -27,28 +33,23 @@ public struct HTTPClient: Sendable {
         configuration.timeoutIntervalForResource = timeout
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        transfers = HTTPTransfers()
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
-    public func send(_ request: URLRequest) async throws(AnalysisError) -> Response {
+    deinit {
+        // The session keeps its delegate until it is invalidated.
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: URLRequest, progress: Progress? = nil) async throws(AnalysisError) -> Response {
         var request = request
         request.timeoutInterval = timeout
         let box = TaskBox()
         let result: Result<Response, AnalysisError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(returning: .failure(HTTPClient.map(error)))
-                    } else if let http = response as? HTTPURLResponse {
-                        var headers: [String: String] = [:]
-                        for (key, value) in http.allHeaderFields {
-                            headers[String(describing: key)] = String(describing: value)
-                        }
-                        continuation.resume(returning: .success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
-                    } else {
-                        continuation.resume(returning: .failure(.network("no HTTP response")))
-                    }
-                }
+                let task = session.dataTask(with: request)
+                transfers.begin(task, progress: progress) { continuation.resume(returning: $0) }
                 box.set(task)
                 task.resume()
             }

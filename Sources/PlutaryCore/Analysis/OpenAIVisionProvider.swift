@@ -28,7 +28,7 @@ public struct OpenAIVisionProvider: AnalysisProvider {
         self.client = client
     }
 
-    public func analyze(jpeg: Data, localId: String) async throws(AnalysisError) -> AnalysisResult {
+    public func analyze(jpeg: Data, localId: String, progress: HTTPClient.Progress?) async throws(AnalysisError) -> AnalysisResult {
         var request = URLRequest(url: baseURL.appendingPathComponent("v1/chat/completions"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -45,7 +45,7 @@ public struct OpenAIVisionProvider: AnalysisProvider {
             ] as [Any],
         ]
         request.httpBody = try? JSONSerialization.data(withJSONObject: body)
-        let response = try await client.send(request)
+        let response = try await client.send(request, progress: progress)
         try response.checkStatus()
         let (content, _) = try Self.messageContent(response.body)
         let extracted = try JSONExtractor.object(in: content)

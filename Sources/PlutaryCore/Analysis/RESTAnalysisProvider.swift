@@ -17,7 +17,7 @@ public struct RESTAnalysisProvider: AnalysisProvider {
         self.client = client
     }
 
-    public func analyze(jpeg: Data, localId: String) async throws(AnalysisError) -> AnalysisResult {
+    public func analyze(jpeg: Data, localId: String, progress: HTTPClient.Progress?) async throws(AnalysisError) -> AnalysisResult {
         var request = URLRequest(url: baseURL.appendingPathComponent("analyze"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -29,7 +29,7 @@ public struct RESTAnalysisProvider: AnalysisProvider {
             "metadata": ["localId": localId],
         ]
         request.httpBody = try? JSONSerialization.data(withJSONObject: body)
-        let response = try await client.send(request)
+        let response = try await client.send(request, progress: progress)
         try response.checkStatus()
         guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
             throw .malformed("the answer is not a JSON object")

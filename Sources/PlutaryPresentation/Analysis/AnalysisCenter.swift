@@ -11,6 +11,8 @@ import PlutaryCore
 public final class AnalysisCenter {
     /// The newest job of each receipt, by receipt id.
     public private(set) var jobsByReceipt: [String: AnalysisJob] = [:]
+    /// How much of each running upload has been sent (0…1), by receipt id.
+    public private(set) var uploadProgress: [String: Double] = [:]
     /// Set when the queue stopped for a token (missing or refused).
     public private(set) var needsToken: String?
     public private(set) var errorMessage: String?
@@ -127,10 +129,16 @@ public final class AnalysisCenter {
         jobsByReceipt = (try? jobs.latestByReceipt()) ?? jobsByReceipt
     }
 
-    fileprivate func handle(_ event: AnalysisQueueEvent) {
+    func handle(_ event: AnalysisQueueEvent) {
         switch event {
         case .job(let job):
-            if let receipt = job.receiptId { jobsByReceipt[receipt] = job }
+            guard let receipt = job.receiptId else { return }
+            jobsByReceipt[receipt] = job
+            if job.state != .uploading { uploadProgress[receipt] = nil }
+        case .progress(_, let receipt, let sent, let total):
+            // Only while its job is uploading: a late report must not outlive the job.
+            guard let receipt, total > 0, jobsByReceipt[receipt]?.state == .uploading else { return }
+            uploadProgress[receipt] = min(1, Double(sent) / Double(total))
         case .needsToken(let reason):
             needsToken = reason
         case .idle:

@@ -34,6 +34,7 @@ public final class ReceiptListViewModel {
     public private(set) var withoutRate = 0
     @ObservationIgnored private let days: DayFormatter
     @ObservationIgnored private let money: MoneyFormatter
+    @ObservationIgnored private let percent: NumberFormatter
     @ObservationIgnored private let searchDelay: Duration
     @ObservationIgnored private let undoPeriod: Duration
     @ObservationIgnored private var loadTask: Task<Void, Never>?
@@ -51,6 +52,9 @@ public final class ReceiptListViewModel {
         self.preferences = preferences
         self.days = DayFormatter(locale: locale)
         self.money = MoneyFormatter(locale: locale)
+        percent = NumberFormatter()
+        percent.locale = locale
+        percent.numberStyle = .percent
         self.searchDelay = searchDelay
         self.undoPeriod = undoPeriod
     }
@@ -189,10 +193,19 @@ public final class ReceiptListViewModel {
         guard let job = analysis?.job(forReceipt: row.id) else { return "" }
         switch job.state {
         case .pending: return job.attempts > 0 ? tr("Waiting to retry") : tr("Waiting to upload")
-        case .uploading: return tr("Uploading…")
+        case .uploading:
+            // All sent: the service is reading the receipt.
+            guard let sent = analysisProgress(of: row), sent < 1 else { return tr("Waiting for the service…") }
+            return String(format: tr("Uploading %@"), percent.string(from: NSNumber(value: sent)) ?? "")
         case .done: return tr("Analysed")
         case .failed: return String(format: tr("Failed: %@"), job.lastError ?? tr("unknown error"))
         }
+    }
+
+    /// How much of the receipt's upload is sent (0…1) while it uploads; nil otherwise.
+    public func analysisProgress(of row: ReceiptRow) -> Double? {
+        guard let analysis, analysis.job(forReceipt: row.id)?.state == .uploading else { return nil }
+        return analysis.uploadProgress[row.id] ?? 0
     }
 
     public var canSendToAnalysis: Bool { analysis?.isConfigured == true }
