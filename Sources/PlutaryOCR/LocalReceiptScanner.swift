@@ -6,25 +6,31 @@ import Synchronization
 /// main thread, where loading the language models belongs) and rebuilds them
 /// when the person picks other OCR languages.
 public final class LocalReceiptScanner: ReceiptScanning {
-    private struct State {
-        var languages: [String]
-        var scanner: ReceiptScanner?
+    private struct Built {
+        let languages: [String]
+        let scanner: ReceiptScanner
     }
 
-    private let state: Mutex<State>
+    /// Apart from `built`, so Settings (on the main thread) never waits for engines being built.
+    private let languages: Mutex<[String]>
+    private let built = Mutex<Built?>(nil)
+    /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.
+    private let tessdataPath: String?
     public let parallelism = ProcessInfo.processInfo.activeProcessorCount
 
-    public init(languages: [String]) {
-        state = Mutex(State(languages: languages.isEmpty ? ["eng"] : languages))
+    public init(languages: [String], tessdataPath: String? = nil) {
+        self.languages = Mutex(languages.isEmpty ? ["eng"] : languages)
+        self.tessdataPath = tessdataPath
     }
 
-    /// Takes effect from the next scan.
+    public func installedLanguages() -> [String] {
+        OCRLanguages.installed(in: tessdataPath)
+    }
+
+    /// Takes effect from the next scan; scans under way finish with the engines they have.
     public func setLanguages(_ languages: [String]) {
-        state.withLock { state in
-            guard languages != state.languages, !languages.isEmpty else { return }
-            state.languages = languages
-            state.scanner = nil
-        }
+        guard !languages.isEmpty else { return }
+        self.languages.withLock { $0 = languages }
     }
 
     public func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
@@ -32,11 +38,13 @@ public final class LocalReceiptScanner: ReceiptScanning {
     }
 
     private func current() throws -> ReceiptScanner {
+        let wanted = languages.withLock { $0 }
         // Built under the lock so parallel first scans share one set of engines.
-        try state.withLock { state in
-            if let scanner = state.scanner { return scanner }
-            let scanner = ReceiptScanner(pipeline: try OCRPipeline(options: OCROptions(languages: state.languages), engines: parallelism))
-            state.scanner = scanner
+        return try built.withLock { built in
+            if let built, built.languages == wanted { return built.scanner }
+            let options = OCROptions(languages: wanted, tessdataPath: tessdataPath)
+            let scanner = ReceiptScanner(pipeline: try OCRPipeline(options: options, engines: parallelism))
+            built = Built(languages: wanted, scanner: scanner)
             return scanner
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlutaryCore
 
 /// The Tesseract language data on this machine.
 public enum OCRLanguages {
@@ -33,11 +34,6 @@ public enum OCRLanguages {
         }.sorted()
     }
 
-    /// The Debian package shipping a language: `chi_sim` → `tesseract-ocr-chi-sim`.
-    public static func debianPackage(for language: String) -> String {
-        "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
-    }
-
     /// Throws unless every language has its traineddata in `path`.
     static func validate(_ languages: [String], in path: String) throws {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-"))
@@ -49,7 +45,7 @@ public enum OCRLanguages {
             let file = (path as NSString).appendingPathComponent(language + ".traineddata")
             guard FileManager.default.isReadableFile(atPath: file) else {
                 throw OCRError.missingLanguage(
-                    language: language, debianPackage: debianPackage(for: language), searchedIn: path)
+                    language: language, debianPackage: TesseractPackage.debianName(for: language), searchedIn: path)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+import PlutaryCore
 import PlutaryOCR
 import Testing
 
@@ -20,9 +22,31 @@ import Testing
     }
 
     @Test func debianPackageNames() {
-        #expect(OCRLanguages.debianPackage(for: "chi_sim") == "tesseract-ocr-chi-sim")
-        #expect(OCRLanguages.debianPackage(for: "fra") == "tesseract-ocr-fra")
-        #expect(OCRLanguages.debianPackage(for: "deu") == "tesseract-ocr-deu")
+        #expect(TesseractPackage.debianName(for: "chi_sim") == "tesseract-ocr-chi-sim")
+        #expect(TesseractPackage.debianName(for: "fra") == "tesseract-ocr-fra")
+        #expect(TesseractPackage.debianName(for: "CHI_TRA") == "tesseract-ocr-chi-tra")
+    }
+
+    /// A tessdata folder of our own: what it lists, and the package a scan asks for.
+    @Test func scannerListsItsFolderAndNamesTheMissingPackage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-tessdata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["eng.traineddata", "chi_sim.traineddata", "osd.traineddata", "pdf.ttf", "fra.traineddata.part"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("configs"), withIntermediateDirectories: true)
+
+        #expect(OCRLanguages.installed(in: folder.path) == ["chi_sim", "eng"])
+        let scanner = LocalReceiptScanner(languages: ["eng"], tessdataPath: folder.path)
+        #expect(scanner.installedLanguages() == ["chi_sim", "eng"])
+
+        // The new languages reach the next scan: it fails on the one whose data is missing.
+        scanner.setLanguages(["chi_sim", "vie"])
+        let image = folder.appendingPathComponent("receipt.png")
+        #expect(throws: OCRError.missingLanguage(language: "vie", debianPackage: "tesseract-ocr-vie", searchedIn: folder.path)) {
+            try scanner.scanReceipt(fileAt: image)
+        }
     }
 
     @Test func listsInstalledLanguages() {

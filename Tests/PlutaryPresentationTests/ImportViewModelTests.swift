@@ -11,6 +11,9 @@ private struct TextScanner: ReceiptScanning {
     var gate: DispatchSemaphore?
     var parallelism: Int = 2
 
+    func installedLanguages() -> [String] { ["eng"] }
+    func setLanguages(_ languages: [String]) {}
+
     func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
         gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)

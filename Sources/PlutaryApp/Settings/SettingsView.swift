@@ -11,6 +11,7 @@ final class SettingsView {
     private let countLabel: Widget
     private let analysis: AnalysisSettingsView
     private let currencies: CurrencySettingsView
+    private let ocrLanguages: OCRLanguageSettingsView
     private let data: DataSettingsView
 
     init(viewModel: SettingsViewModel, parent: @escaping () -> Window? = { nil }) {
@@ -38,8 +39,10 @@ final class SettingsView {
         page.append(Widgets.label(tr("Data"), css: ["title-2"], xalign: 0), grid)
         data = DataSettingsView(viewModel: viewModel.data, parent: parent)
         currencies = CurrencySettingsView(viewModel: viewModel.currencies)
+        ocrLanguages = OCRLanguageSettingsView(viewModel: viewModel.ocrLanguages)
         analysis = AnalysisSettingsView(viewModel: viewModel.analysis)
         page.append(data.root, Widgets.separator(GTK_ORIENTATION_HORIZONTAL), currencies.root,
+                    Widgets.separator(GTK_ORIENTATION_HORIZONTAL), ocrLanguages.root,
                     Widgets.separator(GTK_ORIENTATION_HORIZONTAL), analysis.root)
         observe { [weak self] in self?.render() }
     }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// Turns one receipt image into a parsed receipt on this machine. The live
-/// implementation is PlutaryOCR's `ReceiptScanner`.
+/// implementation is PlutaryOCR's `LocalReceiptScanner`.
 public protocol ReceiptScanning: Sendable {
     /// Blocking (OCR takes a second or more): call from a worker thread.
     func scanReceipt(fileAt url: URL) throws -> ReceiptPayload
     /// How many images it can usefully scan at once (one engine per core).
     var parallelism: Int { get }
+    /// The Tesseract language codes it can read with, sorted. Blocking (it lists
+    /// a folder): call from a worker thread.
+    func installedLanguages() -> [String]
+    /// The languages to read with, the first one primary; from the next scan on.
+    func setLanguages(_ languages: [String])
 }

@@ -11,6 +11,11 @@ public struct UnavailableScanner: ReceiptScanning {
 
     public var parallelism: Int { 1 }
 
+    /// None: there is no engine to read with.
+    public func installedLanguages() -> [String] { [] }
+
+    public func setLanguages(_ languages: [String]) {}
+
     public func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
         throw Unavailable()
     }

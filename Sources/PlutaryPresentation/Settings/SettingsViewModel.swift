@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import PlutaryCore
 
-/// Settings: for now where the data lives, how much there is, and the version.
+/// Settings: where the data lives, how much there is, the version, and one view model per section.
 @MainActor
 @Observable
 public final class SettingsViewModel {
@@ -12,6 +12,7 @@ public final class SettingsViewModel {
     /// The remote analysis section.
     public let analysis: AnalysisSettingsViewModel
     public let currencies: CurrencySettingsViewModel
+    public let ocrLanguages: OCRLanguageSettingsViewModel
     /// The Data group: reset and import.
     public let data: DataSettingsViewModel
 
@@ -25,6 +26,7 @@ public final class SettingsViewModel {
         let center = environment.analysis
         analysis.onChange = { center?.reloadSettings() }
         currencies = CurrencySettingsViewModel(environment: environment)
+        ocrLanguages = OCRLanguageSettingsViewModel(environment: environment)
         data = DataSettingsViewModel(environment: environment)
         data.onDataChanged = { [weak self] in self?.loadCount() }
     }
@@ -39,5 +41,6 @@ public final class SettingsViewModel {
         receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
         Task { await analysis.load() }
         currencies.load()
+        Task { await ocrLanguages.load() }
     }
 }
