@@ -1,16 +1,11 @@
 import CTesseract
 import Foundation
+import PlutaryCore
 
 /// Prepares a receipt image for remote analysis: decoded with the same checks
 /// as OCR, downscaled so its longer side fits `maxSide`, re-encoded as JPEG
 /// quality 80. The size shown to the person is the size that will be sent.
 public struct UploadImageEncoder: Sendable {
-    public struct Encoded: Sendable, Equatable {
-        public let jpeg: Data
-        public let width: Int
-        public let height: Int
-    }
-
     public var maxSide: Int
     public var quality: Int32
     public var maxMegapixels: Int
@@ -21,7 +16,7 @@ public struct UploadImageEncoder: Sendable {
         self.maxMegapixels = maxMegapixels
     }
 
-    public func encode(fileAt url: URL) throws -> Encoded {
+    public func encode(fileAt url: URL) throws -> PreparedUpload {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw OCRError.unreadable(file: url.path, reason: error.localizedDescription)
@@ -29,7 +24,7 @@ public struct UploadImageEncoder: Sendable {
         return try encode(data: data, name: url.lastPathComponent)
     }
 
-    public func encode(data: Data, name: String) throws -> Encoded {
+    public func encode(data: Data, name: String) throws -> PreparedUpload {
         var image = try ImageLoader.load(data: data, name: name, maxMegapixels: maxMegapixels)
         let longer = max(image.width, image.height)
         if longer > maxSide {
@@ -47,6 +42,6 @@ public struct UploadImageEncoder: Sendable {
             throw OCRError.decodeFailed(file: name, reason: "cannot encode the image as JPEG")
         }
         defer { free(bytes) }
-        return Encoded(jpeg: Data(bytes: bytes, count: size), width: image.width, height: image.height)
+        return PreparedUpload(jpeg: Data(bytes: bytes, count: size), width: image.width, height: image.height)
     }
 }

@@ -34,7 +34,7 @@ struct OpenCommand: ParsableCommand {
                                                  version: Plutary.version)
                 let encoder = UploadImageEncoder()
                 let analysis = AnalysisCenter(environment: environment) { path in
-                    try encoder.encode(fileAt: URL(fileURLWithPath: path)).jpeg
+                    try encoder.encode(fileAt: URL(fileURLWithPath: path))
                 }
                 environment.analysis = analysis
                 analysis.start()

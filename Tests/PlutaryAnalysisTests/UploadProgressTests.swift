@@ -23,7 +23,7 @@ struct UploadProgressTests {
         environment.preferences.set(.analysisBaseURL, .string(server.baseURL))
         try environment.tokens.store("t", for: TokenAccount(provider: "rest", baseURL: server.baseURL))
         let jpeg = Data([0xFF, 0xD8]) + Data(repeating: 0x5A, count: 800_000) + Data([0xFF, 0xD9])
-        let center = AnalysisCenter(environment: environment) { _ in jpeg }
+        let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: jpeg, width: 1, height: 1) }
         let list = ReceiptListViewModel(store: store, analysis: center, locale: Locale(identifier: "en_US"))
         await list.reload().value
         let row = try #require(list.rows.first)
@@ -57,7 +57,7 @@ struct UploadProgressTests {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         let id = try store.save(ReceiptPayload(notes: "mine"))
-        let center = AnalysisCenter(environment: AppEnvironment.inMemory(database: database, version: "test")) { _ in Data() }
+        let center = AnalysisCenter(environment: AppEnvironment.inMemory(database: database, version: "test")) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         let list = ReceiptListViewModel(store: store, analysis: center, locale: Locale(identifier: "fr_FR"))
         await list.reload().value
         let row = try #require(list.rows.first)

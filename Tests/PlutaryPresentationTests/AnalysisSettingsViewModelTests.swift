@@ -1,6 +1,7 @@
 import Foundation
 import PlutaryCore
 import Testing
+import Synchronization
 @testable import PlutaryPresentation
 
 @MainActor
@@ -92,7 +93,7 @@ struct AnalysisSettingsViewModelTests {
         var environment = AppEnvironment.inMemory(database: database, version: "1")
         environment.preferences.set(.analysisProvider, .string("rest"))
         environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
-        let center = AnalysisCenter(environment: environment) { _ in Data() }
+        let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         environment.analysis = center
         center.send(receiptIds: [id, id])
         let jobs = AnalysisJobRepository(database: database)
@@ -112,5 +113,41 @@ struct AnalysisSettingsViewModelTests {
         center.retry(jobId: job.id)
         #expect(try jobs.job(id: job.id)?.state == .pending)
         #expect(try jobs.job(id: job.id)?.attempts == 0)
+    }
+}
+
+@MainActor
+struct UploadSizeTests {
+    @Test func settingsShowWhatTheLatestReceiptWouldWeighWhenSent() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        var environment = AppEnvironment.inMemory(database: database, version: "1")
+        let encoded = Mutex<[String]>([])
+        let center = AnalysisCenter(environment: environment) { path in
+            encoded.withLock { $0.append(path) }
+            return PreparedUpload(jpeg: Data(count: 412_345), width: 1500, height: 2000)
+        }
+        environment.analysis = center
+        let viewModel = AnalysisSettingsViewModel(preferences: environment.preferences, tokens: environment.tokens, center: center,
+                                                  locale: Locale(identifier: "fr_FR"))
+        await viewModel.load()
+        #expect(viewModel.uploadSizeText?.contains("Once a receipt with an image is saved") == true)
+        #expect(encoded.withLock { $0 }.isEmpty)
+
+        try await database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES
+                    ('old', '/old.jpg', 900, '2026-01-01'), ('new', '/new.jpg', 3149000, '2026-01-02')
+                """)
+        }
+        _ = try store.save(ReceiptPayload(merchantName: "Old", imageSha256: "old"))
+        _ = try store.save(ReceiptPayload(merchantName: "Typed in"))
+        _ = try store.save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
+        await viewModel.load()
+        #expect(encoded.withLock { $0 } == ["/new.jpg"], "the latest receipt's image is measured")
+        let text = try #require(viewModel.uploadSizeText)
+        #expect(text.contains("1500 × 2000"), "\(text)")
+        #expect(text.contains("412\u{00A0}kB"), "\(text)")
+        #expect(text.contains("3,1\u{00A0}MB"), "the stored size in the person's locale: \(text)")
     }
 }

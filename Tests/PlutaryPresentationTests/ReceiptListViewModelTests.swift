@@ -174,7 +174,7 @@ struct ReceiptListAnalysisTests {
         var environment = AppEnvironment.inMemory(database: database, version: "test")
         environment.preferences.set(.analysisProvider, .string("rest"))
         environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
-        let analysis = AnalysisCenter(environment: environment) { _ in Data() }
+        let analysis = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         environment.analysis = analysis
         let viewModel = ReceiptListViewModel(store: store, analysis: analysis, locale: Locale(identifier: "en_US"))
         await viewModel.reload().value
@@ -194,7 +194,7 @@ struct ReceiptListAnalysisTests {
         let store = ReceiptRepository(database: database)
         let id = try store.save(ReceiptPayload(merchantName: "Lidl", currency: "EUR", totalAmount: "1.00"))
         let environment = AppEnvironment.inMemory(database: database, version: "test")
-        let analysis = AnalysisCenter(environment: environment) { _ in Data() }
+        let analysis = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         let viewModel = ReceiptListViewModel(store: store, analysis: analysis)
         #expect(!viewModel.canSendToAnalysis)
         viewModel.sendToAnalysis(ids: [id])

@@ -174,8 +174,11 @@ def scenario(app, port, requests, out_dir):
     one(root, "token stored", role="label", name="A token is stored in the keyring.")
     click(into_view(one(root, "test connection", role="push button", name="Test connection")))
     one(root, "connection ok", role="label", name="Connected: the service accepted the token.")
+    # The size that will be sent, measured on the saved receipt's image (520 × 520, small enough to keep).
+    size = one(root, "the upload size", role="label", predicate=lambda n: "would be sent as 520 × 520 pixels" in n.name)
     time.sleep(0.3)
     screenshot(os.path.join(out_dir, "settings-analysis.png"))
+    print(f"upload size shown: {size.name}")
     print("settings: REST provider, base URL, token stored in the keyring, connection tested")
 
     # Receipts: select the receipt and send it.

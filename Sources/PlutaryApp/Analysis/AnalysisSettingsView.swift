@@ -26,6 +26,7 @@ final class AnalysisSettingsView {
     private let testResult: Widget
     private let keyringMessage: Widget
     private let errorLabel: Widget
+    private let uploadSize: Widget
     private var rendering = false
 
     init(viewModel: AnalysisSettingsViewModel) {
@@ -65,6 +66,9 @@ final class AnalysisSettingsView {
         testButton = Widgets.button(label: tr("_Test connection"))
         testResult = Widgets.label("", xalign: 0)
         gtk_label_set_wrap(testResult.opaque, 1)
+        testResult.expand(horizontally: true, vertically: false)
+        uploadSize = Widgets.label("", css: ["dim-label"], xalign: 0)
+        gtk_label_set_wrap(uploadSize.opaque, 1)
 
         let grid = Widget(retaining: gtk_grid_new())
         gtk_grid_set_row_spacing(grid.pointer(), 8)
@@ -84,6 +88,7 @@ final class AnalysisSettingsView {
             (Widgets.label(tr("Uploads at once"), css: ["dim-label"], xalign: 1), concurrency),
             (Widgets.label("", xalign: 1), auto),
             (Widgets.label("", xalign: 1), testRow),
+            (Widgets.label(tr("Upload size"), css: ["dim-label"], xalign: 1), uploadSize),
         ]
         for (index, row) in rows.enumerated() {
             grid.attach(row.0, column: 0, row: Int32(index))
@@ -180,6 +185,7 @@ final class AnalysisSettingsView {
 
         testButton.isSensitive = enabled && !viewModel.isTesting
         testResult.setLabel(viewModel.connectionResult ?? "")
+        uploadSize.setLabel(viewModel.uploadSizeText ?? "")
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
     }

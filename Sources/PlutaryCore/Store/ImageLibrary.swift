@@ -52,6 +52,17 @@ public struct ImageLibrary: Sendable {
         }
     }
 
+    /// The image of the most recently saved receipt that has one, with its file size.
+    public func latestReceiptImage() throws -> (path: String, byteSize: Int)? {
+        try database.writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT image_files.path, image_files.byte_size FROM receipts
+                JOIN image_files ON image_files.sha256 = receipts.image_sha256
+                ORDER BY receipts.created_at DESC, receipts.rowid DESC LIMIT 1
+                """).map { ($0[0], $0[1]) }
+        }
+    }
+
     /// Receipts already saved from this image.
     public func receiptIds(forHash hash: String) throws -> [String] {
         try database.writer.read { db in

@@ -21,16 +21,20 @@ public final class AnalysisCenter {
     @ObservationIgnored private let jobs: AnalysisJobRepository
     @ObservationIgnored private let preferences: any PreferenceStore
     @ObservationIgnored private let settings: SettingsBox
+    @ObservationIgnored private let images: ImageLibrary
+    @ObservationIgnored private let prepareImage: @Sendable (_ path: String) throws -> PreparedUpload
 
     /// `prepareImage` turns a stored image file into the JPEG to send (PlutaryOCR's encoder in the app).
     public init(environment: AppEnvironment, clock: any AnalysisClock = SystemAnalysisClock(),
-                prepareImage: @escaping @Sendable (_ path: String) throws -> Data) {
+                prepareImage: @escaping @Sendable (_ path: String) throws -> PreparedUpload) {
+        self.prepareImage = prepareImage
         jobs = AnalysisJobRepository(database: environment.database)
         preferences = environment.preferences
         let settings = SettingsBox()
         self.settings = settings
         let tokens = environment.tokens
         let images = ImageLibrary(database: environment.database)
+        self.images = images
         var onEvent: @Sendable (AnalysisQueueEvent) -> Void = { _ in }
         let relay = EventRelay()
         onEvent = { event in relay.send(event) }
@@ -51,7 +55,7 @@ public final class AnalysisCenter {
             readImage: { sha throws(AnalysisError) in
                 do {
                     guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
-                    return try prepareImage(path)
+                    return try prepareImage(path).jpeg
                 } catch let error as AnalysisError { throw error } catch {
                     throw .unreadableImage(error.localizedDescription)
                 }
@@ -121,6 +125,16 @@ public final class AnalysisCenter {
     public func receiptAdded(_ receiptId: String) {
         guard preferences.bool(.analysisAuto), isConfigured else { return }
         send(receiptIds: [receiptId])
+    }
+
+    /// What the latest receipt's image becomes before upload, and the stored file's size;
+    /// nil without receipt images. Encodes off the main actor.
+    public func latestUploadPreview() async -> (upload: PreparedUpload, storedBytes: Int)? {
+        let (images, prepareImage) = (self.images, self.prepareImage)
+        return await Task.detached(priority: .utility) {
+            guard let latest = try? images.latestReceiptImage(), let upload = try? prepareImage(latest.path) else { return nil }
+            return (upload, latest.byteSize)
+        }.value
     }
 
     public func job(forReceipt id: String) -> AnalysisJob? { jobsByReceipt[id] }

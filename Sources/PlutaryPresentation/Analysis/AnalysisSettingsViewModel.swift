@@ -19,6 +19,8 @@ public final class AnalysisSettingsViewModel {
     public private(set) var connectionResult: String?
     public private(set) var isTesting = false
     public private(set) var errorMessage: String?
+    /// What an upload weighs, measured on the latest receipt's image; nil until measured.
+    public private(set) var uploadSizeText: String?
 
     public let keyringAvailable: Bool
     /// Called after a change the queue must know about (provider, URL, token, limits).
@@ -26,15 +28,19 @@ public final class AnalysisSettingsViewModel {
 
     private let preferences: any PreferenceStore
     private let tokens: any TokenStore
+    private let center: AnalysisCenter?
+    private let locale: Locale
 
-    public init(preferences: any PreferenceStore, tokens: any TokenStore) {
+    public init(preferences: any PreferenceStore, tokens: any TokenStore, center: AnalysisCenter? = nil, locale: Locale = .preferred) {
         self.preferences = preferences
         self.tokens = tokens
+        self.center = center
+        self.locale = locale
         keyringAvailable = tokens.isAvailable
     }
 
     public convenience init(environment: AppEnvironment) {
-        self.init(preferences: environment.preferences, tokens: environment.tokens)
+        self.init(preferences: environment.preferences, tokens: environment.tokens, center: environment.analysis)
     }
 
     public static let providers: [AnalysisProviderKind] = [.none, .rest, .openai]
@@ -102,6 +108,29 @@ public final class AnalysisSettingsViewModel {
         concurrency = preferences.int(.analysisConcurrency)
         autoAnalyse = preferences.bool(.analysisAuto)
         await refreshTokenStatus()
+        await measureUploadSize()
+    }
+
+    /// Encodes the latest receipt's image as an upload would, so the person sees what leaves the computer.
+    private func measureUploadSize() async {
+        guard let center else { return }
+        guard let preview = await center.latestUploadPreview() else {
+            uploadSizeText = tr("Images are made smaller and sent as JPEG. Once a receipt with an image is saved, its upload size shows here.")
+            return
+        }
+        uploadSizeText = String(format: tr("Images are made smaller and sent as JPEG: the latest receipt would be sent as %d × %d pixels, %@ (stored image: %@)."),
+                                preview.upload.width, preview.upload.height,
+                                Self.bytes(preview.upload.jpeg.count, locale: locale), Self.bytes(preview.storedBytes, locale: locale))
+    }
+
+    /// "412 kB", "3.1 MB", with the locale's decimal mark.
+    static func bytes(_ count: Int, locale: Locale) -> String {
+        let (value, unit): (Double, String) = count >= 1_000_000 ? (Double(count) / 1_000_000, tr("MB"))
+            : count >= 1000 ? (Double(count) / 1000, tr("kB")) : (Double(count), tr("bytes"))
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.maximumFractionDigits = value < 10 && count >= 1000 ? 1 : 0
+        return (formatter.string(from: NSNumber(value: value)) ?? String(value)) + "\u{00A0}" + unit
     }
 
     public func setProvider(_ kind: AnalysisProviderKind) async {
