@@ -45,26 +45,23 @@ struct CSVExport {
         let sql = """
             SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.subtotal_minor,
                    r.tax_minor, r.tip_minor, r.total_minor, r.payment_method, r.notes,
-                   (SELECT COUNT(*) FROM line_items li WHERE li.receipt_id = r.id) AS item_count,
-                   (SELECT rate FROM exchange_rates x WHERE x.base = r.currency AND x.quote = ?
-                    AND x.day <= COALESCE(r.purchase_date, '9999') ORDER BY x.day DESC LIMIT 1) AS rate,
-                   (SELECT rate FROM exchange_rates x WHERE x.base = ? AND x.quote = r.currency
-                    AND x.day <= COALESCE(r.purchase_date, '9999') ORDER BY x.day DESC LIMIT 1) AS inverse_rate
+                   (SELECT COUNT(*) FROM line_items li WHERE li.receipt_id = r.id) AS item_count
             FROM receipts r
             LEFT JOIN merchants m ON m.id = r.merchant_id
             LEFT JOIN categories c ON c.id = r.category_id
             WHERE \(query.condition) ORDER BY \(ExportQuery.order)
             """
         let primary = primaryCurrency.uppercased()
-        var converter = TotalConverter(primary: primary)
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: [primary, primary] + query.arguments)
+        // The list's converter, read in this transaction: the same rates, cross rates through EUR included.
+        let converter = CurrencyConverter(rates: try ExchangeRateRepository.rates(db))
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments)
         while let row = try rows.next() {
             let currency: String = row["currency"]
             let exponent = Currency.exponent(of: currency)
             let total: Int64? = row["total_minor"]
-            let converted = total.flatMap {
-                converter.convert(minorUnits: $0, currency: currency, rate: row["rate"], inverseRate: row["inverse_rate"])
-            }
+            // Without a date, the latest known rate (as in the receipts list).
+            let day: String = row["purchase_date"] ?? "9999-12-31"
+            let converted = total.flatMap { converter.convert(Money(minorUnits: $0, currency: currency), to: primary, on: day)?.minorUnits }
             let itemCount: Int = row["item_count"]
             let fields: [String] = [
                 text(row, "id"), text(row, "purchase_date"), text(row, "merchant"), text(row, "category"), currency,

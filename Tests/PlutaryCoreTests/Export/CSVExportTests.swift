@@ -67,6 +67,28 @@ struct CSVExportTests {
         #expect(try readWithPython(url, delimiter: ",") == receiptsExpected)
     }
 
+    @Test func convertedTotalsMatchTheReceiptsListIncludingCrossRatesThroughEUR() throws {
+        let database = try AppDatabase.inMemory()
+        let receipts = ReceiptRepository(database: database)
+        try receipts.save(ReceiptPayload(id: "usd", merchantName: "Target", purchaseDate: "2026-04-05", currency: "USD", totalAmount: "11.00"))
+        try receipts.save(ReceiptPayload(id: "gbp", merchantName: "Tesco", purchaseDate: "2026-04-05", currency: "GBP", totalAmount: "5.00"))
+        try receipts.save(ReceiptPayload(id: "old", merchantName: "Target", purchaseDate: "2026-03-01", currency: "USD", totalAmount: "1.00"))
+        try database.writer.write { db in
+            // Only EUR rates, as the ECB publishes them: USD → CAD goes USD → EUR → CAD.
+            try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'EUR', 'CAD', '1.5'), ('2026-04-01', 'EUR', 'USD', '1.1')")
+        }
+        let url = try temporaryFolder().appendingPathComponent("out.csv")
+        _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(CSVOptions()), scope: .everything, to: url)
+        let rows = try readWithCSVSwift(url, delimiter: ",")
+        let converted = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0[9]) })
+        let expected = try #require(CurrencyConverter(rates: ExchangeRateRepository(database: database).rates())
+            .convert(Money(minorUnits: 1100, currency: "USD"), to: "CAD", on: "2026-04-05"))
+        #expect(expected.minorUnits == 1500)
+        #expect(converted["usd"] == "15.00")
+        #expect(converted["gbp"] == "", "no GBP rate: left empty, never guessed")
+        #expect(converted["old"] == "", "no rate on or before March 1")
+    }
+
     @Test func lineItemsCSVHasOneRowPerItemWithItsReceipt() throws {
         let url = try export(CSVOptions(table: .lineItems))
         let expected: [[String]] = [
