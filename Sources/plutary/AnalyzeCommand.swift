@@ -102,16 +102,7 @@ struct AnalyzeCommand: ParsableCommand {
         let queue = AnalysisQueue(
             jobs: jobs, policy: RetryPolicy(maxAttempts: maxAttempts), concurrency: concurrency,
             makeProvider: { provider },
-            readImage: { sha throws(AnalysisError) in
-                do {
-                    guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
-                    return try encoder.encode(fileAt: URL(fileURLWithPath: path)).jpeg
-                } catch let error as AnalysisError {
-                    throw error
-                } catch {
-                    throw .unreadableImage(error.localizedDescription)
-                }
-            },
+            readImage: AnalysisQueue.imageReader(from: images) { try encoder.encode(fileAt: URL(fileURLWithPath: $0)).jpeg },
             onEvent: { event in
                 if case .job(let job) = event {
                     let line = "job \(job.id): \(job.state.rawValue) (attempt \(job.attempts))" + (job.lastError.map { ": \($0)" } ?? "")

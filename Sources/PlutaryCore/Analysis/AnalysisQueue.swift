@@ -200,3 +200,20 @@ public actor AnalysisQueue {
         waiters.forEach { $0.resume() }
     }
 }
+
+extension AnalysisQueue {
+    /// Reads a job's image from the library and makes it ready to send (`prepare`
+    /// is PlutaryOCR's encoder in the app and the command line).
+    public static func imageReader(from images: ImageLibrary, prepare: @escaping @Sendable (_ path: String) throws -> Data) -> ImageReader {
+        { sha throws(AnalysisError) in
+            do {
+                guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
+                return try prepare(path)
+            } catch let error as AnalysisError {
+                throw error
+            } catch {
+                throw .unreadableImage(error.localizedDescription)
+            }
+        }
+    }
+}

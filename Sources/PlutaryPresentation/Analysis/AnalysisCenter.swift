@@ -52,14 +52,7 @@ public final class AnalysisCenter {
                     throw .notConfigured(reason: error.localizedDescription)
                 }
             },
-            readImage: { sha throws(AnalysisError) in
-                do {
-                    guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
-                    return try prepareImage(path).jpeg
-                } catch let error as AnalysisError { throw error } catch {
-                    throw .unreadableImage(error.localizedDescription)
-                }
-            },
+            readImage: AnalysisQueue.imageReader(from: images) { try prepareImage($0).jpeg },
             onEvent: onEvent)
         relay.target = self
         reloadSettings()
