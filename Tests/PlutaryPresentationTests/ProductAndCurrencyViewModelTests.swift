@@ -47,13 +47,23 @@ struct ProductAndCurrencyViewModelTests {
         #expect(model.detail == nil)
     }
 
+    @Test func ratesAndCurrencyNamesAreWrittenThePersonsWay() async throws {
+        let environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "1")
+        let model = CurrencySettingsViewModel(rates: ExchangeRateRepository(database: environment.database),
+                                              preferences: environment.preferences, locale: Locale(identifier: "fr_FR"))
+        model.load()
+        #expect(model.currencyTitles[model.primaryIndex] == "CAD – dollar canadien")
+        #expect(model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "1,4735"))
+        #expect(model.rows.map(\.value) == ["1,4735"])
+    }
+
     @Test func ratesAreEnteredCheckedAndImported() async throws {
         let environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "1")
         let model = CurrencySettingsViewModel(rates: ExchangeRateRepository(database: environment.database),
                                               preferences: environment.preferences, locale: english)
         model.load()
         #expect(model.primaryCurrency == "CAD")
-        #expect(model.currencyTitles[model.primaryIndex] == "CAD — Canadian dollar")
+        #expect(model.currencyTitles[model.primaryIndex] == "CAD – Canadian Dollar")
         model.selectPrimary(at: model.currencies.firstIndex { $0.code == "EUR" }!)
         #expect(environment.preferences.string(.primaryCurrency) == "EUR")
 

@@ -21,11 +21,13 @@ public final class CurrencySettingsViewModel {
     private let rates: any ExchangeRateStore
     private let preferences: any PreferenceStore
     private let days: DayFormatter
+    private let locale: Locale
 
     public init(rates: any ExchangeRateStore, preferences: any PreferenceStore, locale: Locale = .preferred) {
         self.rates = rates
         self.preferences = preferences
         days = DayFormatter(locale: locale)
+        self.locale = locale
         let code = preferences.string(.primaryCurrency)
         primaryCurrency = code.isEmpty ? "CAD" : code
     }
@@ -34,7 +36,8 @@ public final class CurrencySettingsViewModel {
         self.init(rates: ExchangeRateRepository(database: environment.database), preferences: environment.preferences)
     }
 
-    public var currencyTitles: [String] { currencies.map { "\($0.code) — \($0.name)" } }
+    /// "EUR – euro" in the person's language, as the review screen lists them.
+    public var currencyTitles: [String] { currencies.map { CurrencyOption(code: $0.code, locale: locale).label } }
     public var primaryIndex: Int { currencies.firstIndex { $0.code == primaryCurrency } ?? 0 }
 
     public var countText: String {
@@ -47,7 +50,7 @@ public final class CurrencySettingsViewModel {
         do {
             let all = try rates.rates()
             rateCount = all.count
-            rows = all.prefix(Self.listedRates).map { RateRow(rate: $0, days: days) }
+            rows = all.prefix(Self.listedRates).map { RateRow(rate: $0, days: days, decimalSeparator: locale.decimalSeparator ?? ".") }
         } catch {
             errorMessage = String(format: tr("Could not read the exchange rates: %@"), error.localizedDescription)
         }

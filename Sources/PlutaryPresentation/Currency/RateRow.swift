@@ -8,11 +8,12 @@ public struct RateRow: Hashable, Sendable, Identifiable {
     public let value: String
     public let source: String
 
-    public init(rate: ExchangeRate, days: DayFormatter) {
+    /// `decimalSeparator` is the locale's: "1,4735" in French. The digits are the stored ones, never rounded.
+    public init(rate: ExchangeRate, days: DayFormatter, decimalSeparator: String = ".") {
         self.rate = rate
         date = days.string(fromISO: rate.day)
         pair = "\(rate.base) → \(rate.quote)"
-        value = rate.rateString
+        value = rate.rateString.replacingOccurrences(of: ".", with: decimalSeparator)
         source = rate.source == .ecb ? tr("ECB") : tr("Manual")
     }
 
