@@ -67,7 +67,8 @@ public final class DataSettingsViewModel {
         var lines = effective.compactMap { category -> String? in
             // Sample receipts are part of "all receipts" when both are chosen.
             if category == .fixtureReceipts, effective.contains(.receipts) { return nil }
-            return "• " + category.title + ": " + category.countText(preview.counts[category] ?? 0)
+            // A translated pattern: French writes a space before the colon, Chinese a full-width colon.
+            return String(format: tr("• %1$@: %2$@"), category.title, category.countText(preview.counts[category] ?? 0))
         }
         if selection.contains(.everything) {
             lines.append(tr("Plutary will be as after a fresh install."))
