@@ -98,8 +98,9 @@ final class ProductListView {
 
     private func render() {
         table.bridge.replace(with: viewModel.rows)
-        // The selection model picks a row itself when the rows change; show that row's detail.
-        DispatchQueue.main.async { [weak self] in self?.selectionChanged() }
+        // The selection model settles while the rows are replaced, and may keep its position while
+        // the product there changed (rows reuse their objects): show whatever is selected now.
+        selectionChanged()
         content.showEmpty(viewModel.isEmpty)
         inflation.setLabel(viewModel.inflationText)
         inflation.isVisible = !viewModel.inflationText.isEmpty
