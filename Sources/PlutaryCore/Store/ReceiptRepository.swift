@@ -11,37 +11,19 @@ public struct ReceiptRepository: ReceiptStore {
 
     public func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] {
         try database.writer.read { db in
-            var sql = """
+            var receipts = ReceiptCondition()
+            receipts.matching(query.search)
+            receipts.purchased(from: query.range?.start, through: query.range?.end)
+            receipts.category(query.category, uncategorisedOnly: query.uncategorisedOnly)
+            let sql = """
                 SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.total_minor,
                        r.is_fixture, (SELECT COUNT(*) FROM line_items li WHERE li.receipt_id = r.id) AS item_count
                 FROM receipts r
                 LEFT JOIN merchants m ON m.id = r.merchant_id
                 LEFT JOIN categories c ON c.id = r.category_id
+                WHERE \(receipts.sql) ORDER BY r.purchase_date DESC, r.seq DESC
                 """
-            var conditions: [String] = []
-            var arguments = StatementArguments()
-            if let search = query.search, let match = SearchQuery.fts(search) {
-                conditions.append("r.seq IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)")
-                arguments += [match]
-            }
-            if let range = query.range {
-                conditions.append("r.purchase_date BETWEEN ? AND ?")
-                arguments += [range.start, range.end]
-            }
-            if let category = query.category {
-                conditions.append("""
-                    (c.name = ? OR EXISTS (SELECT 1 FROM line_items li JOIN categories lc ON lc.id = li.category_id
-                                           WHERE li.receipt_id = r.id AND lc.name = ?))
-                    """)
-                arguments += [category, category]
-            } else if query.uncategorisedOnly {
-                conditions.append("""
-                    (r.category_id IS NULL OR EXISTS (SELECT 1 FROM line_items li WHERE li.receipt_id = r.id AND li.category_id IS NULL))
-                    """)
-            }
-            if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-            sql += " ORDER BY r.purchase_date DESC, r.seq DESC"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.summary(from:))
+            return try Row.fetchAll(db, sql: sql, arguments: receipts.arguments).map(Self.summary(from:))
         }
     }
 

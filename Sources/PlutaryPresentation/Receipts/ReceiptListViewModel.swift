@@ -172,7 +172,8 @@ public final class ReceiptListViewModel {
     /// What Ctrl+E exports from this list: the receipts the search and a chart's date span show.
     public var exportScope: ExportScope {
         let search = searchText.trimmingCharacters(in: .whitespaces)
-        return ExportScope(search: search.isEmpty ? nil : search, since: filter?.range.start, until: filter?.range.end)
+        return ExportScope(search: search.isEmpty ? nil : search, since: filter?.range.start, until: filter?.range.end,
+                           category: filter?.category, uncategorisedOnly: filter?.uncategorisedOnly ?? false)
     }
 
     // MARK: Line items

@@ -129,6 +129,28 @@ struct CSVExportTests {
         #expect(try ids(ExportScope(until: "2026-04-02")) == ["tricky-1", "tricky-2"])
         #expect(try ids(ExportScope(search: "groceries", since: "2026-04-01")) == ["tricky-2"])
         #expect(try ids(ExportScope(receiptIds: [])) == [])
+        // A chart's category: on the receipt or on one of its items, the list's rule.
+        #expect(try ids(ExportScope(category: "Snacks")) == ["tricky-1"])
+        #expect(try ids(ExportScope(since: "2026-04-01", category: "Groceries")) == ["tricky-2"])
+        #expect(try ids(ExportScope(uncategorisedOnly: true)) == ["tricky-3"])
+    }
+
+    @Test func anExportTakesExactlyTheReceiptsTheListShows() throws {
+        let database = try store()
+        let list = ReceiptRepository(database: database)
+        let queries: [(ReceiptQuery, ExportScope)] = [
+            (ReceiptQuery(category: "Snacks"), ExportScope(category: "Snacks")),
+            (ReceiptQuery(uncategorisedOnly: true), ExportScope(uncategorisedOnly: true)),
+            (ReceiptQuery(search: "lidl", range: DayRange(start: "2026-04-01", end: "2026-04-30"), category: "Groceries"),
+             ExportScope(search: "lidl", since: "2026-04-01", until: "2026-04-30", category: "Groceries")),
+        ]
+        for (query, scope) in queries {
+            let url = try temporaryFolder().appendingPathComponent("out.csv")
+            _ = try ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: scope, to: url)
+            let exported = Set(try readWithCSVSwift(url, delimiter: ",").dropFirst().map { $0[0] })
+            #expect(exported == Set(try list.summaries(matching: query).map(\.id)), "\(scope)")
+            #expect(!exported.isEmpty)
+        }
     }
 
     @Test func aLargeExportEncodedInParallelBatchesKeepsEveryRowInOrder() throws {
