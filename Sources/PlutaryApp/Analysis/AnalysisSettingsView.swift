@@ -77,10 +77,11 @@ final class AnalysisSettingsView {
         tokenRow.append(tokenEntry, saveToken, deleteToken)
         let testRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         testRow.append(testButton, testResult)
-        let rows: [(Widget, Widget)] = [
+        // A row with no label on the left collapses when its widget is hidden (the URL message).
+        let rows: [(Widget?, Widget)] = [
             (Widgets.label(tr("Service"), css: ["dim-label"], xalign: 1), providerDrop),
             (Widgets.label(tr("Base URL"), css: ["dim-label"], xalign: 1), urlEntry),
-            (Widgets.label("", xalign: 1), urlMessage),
+            (nil, urlMessage),
             (Widgets.label(tr("API token"), css: ["dim-label"], xalign: 1), tokenRow),
             (Widgets.label("", xalign: 1), tokenStatus),
             (modelLabel, modelEntry),
@@ -91,7 +92,7 @@ final class AnalysisSettingsView {
             (Widgets.label(tr("Upload size"), css: ["dim-label"], xalign: 1), uploadSize),
         ]
         for (index, row) in rows.enumerated() {
-            grid.attach(row.0, column: 0, row: Int32(index))
+            if let label = row.0 { grid.attach(label, column: 0, row: Int32(index)) }
             grid.attach(row.1, column: 1, row: Int32(index))
         }
         root.append(Widgets.label(tr("Remote analysis"), css: ["title-2"], xalign: 0), keyringMessage, grid, errorLabel)

@@ -49,8 +49,10 @@ final class OCRLanguageSettingsView {
             // Not a mnemonic label: codes such as chi_sim hold underscores.
             let check = Widget(retaining: gtk_check_button_new_with_label(row.name))
             let note = Widgets.label("", xalign: 0)
-            grid.attach(check, column: 0, row: Int32(index))
-            grid.attach(note, column: 1, row: Int32(index))
+            // Two languages a line: the list is long and each entry short.
+            let (line, column) = (Int32(index / 2), Int32(index % 2 * 2))
+            grid.attach(check, column: column, row: line)
+            grid.attach(note, column: column + 1, row: line)
             check.on("toggled") { [weak self, weak check] in
                 guard let self, let check, !self.rendering else { return }
                 self.viewModel.setSelected(row.code, gtk_check_button_get_active(check.pointer()) != 0)
