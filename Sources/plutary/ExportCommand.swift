@@ -37,6 +37,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Last purchase day included (YYYY-MM-DD).") var until: String?
     @Option(help: "Only receipts matching this search, as in the receipts list.") var search: String?
     @Option(name: .customLong("id"), help: "Only this receipt (repeat for several).") var ids: [String] = []
+    @Option(help: "Only receipts with this category, on the receipt or one of its items.") var category: String?
 
     @Option(name: .customLong("primary-currency"), help: "Currency of the CSV's converted_total column (default: your preference).")
     var primaryCurrency: String?
@@ -77,7 +78,7 @@ struct ExportCommand: ParsableCommand {
         let currency = primaryCurrency?.uppercased()
             ?? (converts ? MainActor.assumeIsolated { Preferences().string(.primaryCurrency) } : "CAD")
         let exporter = ReceiptExporter(database: database, primaryCurrency: currency)
-        let scope = ExportScope(search: search, receiptIds: ids.isEmpty ? nil : ids, since: since, until: until)
+        let scope = ExportScope(search: search, receiptIds: ids.isEmpty ? nil : ids, since: since, until: until, category: category)
         let format: ExportFormat = json
             ? .json
             : .csv(CSVOptions(table: items ? .lineItems : .receipts, delimiter: delimiter.value, decimalSeparator: decimal.value))
