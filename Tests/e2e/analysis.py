@@ -82,7 +82,8 @@ def start_keyring(work):
 
 def start_server(work):
     script = os.path.join(work, "script.json")
-    answer = {"remoteId": "remote-1", "merchant": "Corner Bakery", "date": "2026-03-12", "total": "7.63",
+    # The service reads the total differently: the review screen offers its value beside the receipt's.
+    answer = {"remoteId": "remote-1", "merchant": "Corner Bakery", "date": "2026-03-12", "total": "7.68",
               "currency": "CAD", "category": "Dining",
               "lineItems": [{"name": "Croissant", "quantity": 1, "unitPrice": "2.50", "total": "2.50"},
                             {"name": "Latte", "quantity": 1, "unitPrice": "4.25", "total": "4.25"}]}
@@ -204,6 +205,22 @@ def scenario(app, port, requests, out_dir):
     assert uploads[0]["authorization"] == f"Bearer {TOKEN}"
     assert uploads[0]["body"]["imageBase64"], "no image in the upload"
     print(f"sent: one upload of {uploads[0]['bytes']} bytes, job done; the list says Analysed")
+
+    # Reopen it: the service's different total waits beside the receipt's; take it and save.
+    row = one(root, "the receipt row", role="label", name="CORNER BAKERY")
+    xdotool("mousemove", *centre(row), "click", "1")
+    time.sleep(0.3)
+    xdotool("key", "Return")
+    one(root, "the service's reading", role="label", name="The analysis service read this receipt differently.")
+    one(root, "the service's total", role="label", name="7.68")
+    use = one(root, "Use for the total", role="push button", name="Use the service's Total")
+    screenshot(os.path.join(out_dir, "review-remote.png"))
+    click(use)
+    # The difference is taken: the panel goes, as nothing else differs.
+    wait_for("the panel to go", lambda: not find_all(root, role="label", name="The analysis service read this receipt differently."))
+    xdotool("key", "ctrl+s")
+    one(root, "the saved total in the list", role="label", name="CA$7.68")
+    print("review: the service's total was offered beside the receipt's, taken with Use, and saved")
 
 
 if __name__ == "__main__":

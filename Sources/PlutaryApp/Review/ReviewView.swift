@@ -24,6 +24,7 @@ final class ReviewView {
     private var shownWarnings: [String] = []
     private let duplicateBox: Widget
     private let duplicateLabel: Widget
+    private let remoteReading: RemoteReadingBox
     private let itemsMark: Widget
     private let itemsSummary: Widget
     private var keys: Object?
@@ -120,6 +121,7 @@ final class ReviewView {
         for button in [saveAnyway, skipDuplicate] { button.setAlign(vertical: GTK_ALIGN_CENTER) }
         duplicateBox.append(Widgets.image(icon: "edit-copy-symbolic", pixelSize: 16), duplicateLabel, skipDuplicate, saveAnyway)
         warningsBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, css: ["review-warnings"])
+        remoteReading = RemoteReadingBox(viewModel: viewModel)
 
         // Items.
         itemsTable = ReviewItemsTable(viewModel: viewModel)
@@ -144,7 +146,7 @@ final class ReviewView {
         details.append(detailsTitle, fieldsGrid)
         let itemsSection = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         itemsSection.append(itemsHeader, itemsTable.root)
-        form.append(errorLabel, duplicateBox, details, warningsBox, itemsSection)
+        form.append(errorLabel, duplicateBox, remoteReading.root, details, warningsBox, itemsSection)
         let formScroller = Widgets.scrolled(form)
         gtk_scrolled_window_set_policy(formScroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
 
@@ -257,6 +259,7 @@ final class ReviewView {
         duplicateLabel.setLabel(viewModel.duplicateMessage ?? "")
         duplicateLabel.tooltip = viewModel.duplicateId.map { String(format: tr("Saved receipt %@"), $0) }
         renderWarnings(viewModel.warnings)
+        remoteReading.render()
 
         itemsMark.isVisible = viewModel.itemsAutoFilled
         itemsSummary.setLabel(viewModel.itemsSummary)

@@ -87,7 +87,10 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
     public func reopen(receiptId: String) {
         guard review == nil, let payload = try? environment.receipts.receipt(id: receiptId) else { return }
         let imagePath = try? payload.imageSha256.flatMap { try ImageLibrary(database: environment.database).path(forHash: $0) }
-        review([ReviewItem(payload: payload, imagePath: imagePath)])
+        // A service's reading that differs from the receipt waits here for the person to take or leave.
+        let job = environment.analysis?.job(forReceipt: receiptId)
+        let remote = job?.state == .done ? job?.remoteResult : nil
+        review([ReviewItem(payload: payload, imagePath: imagePath, remote: remote)])
     }
 
     public func didFinish(from coordinator: Coordinator) {

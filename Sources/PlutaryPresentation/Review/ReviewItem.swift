@@ -6,10 +6,13 @@ public struct ReviewItem: Sendable, Equatable {
     public var payload: ReceiptPayload
     /// The image as stored in the data folder (or the original file for an in-memory store).
     public var imagePath: String?
+    /// What a remote analysis service read from the image, for a saved receipt it analysed.
+    public var remote: ReceiptPayload?
 
-    public init(payload: ReceiptPayload, imagePath: String?) {
+    public init(payload: ReceiptPayload, imagePath: String?, remote: ReceiptPayload? = nil) {
         self.payload = payload
         self.imagePath = imagePath
+        self.remote = remote
     }
 
     /// True for a receipt that is already in the store (editing, not importing).

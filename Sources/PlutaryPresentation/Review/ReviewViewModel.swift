@@ -216,6 +216,75 @@ public final class ReviewViewModel {
         return payload
     }
 
+    // MARK: Remote analysis
+
+    /// Fields the analysis service read differently from what the receipt holds now. Its
+    /// reading only filled empty fields when it arrived; the rest waits for the person here.
+    public var remoteDifferences: [RemoteDifference] {
+        guard let remote = item.remote else { return [] }
+        let currency = text(.currency).isEmpty ? "CAD" : text(.currency)
+        return ReceiptField.allCases.compactMap { field in
+            guard field != .notes, let read = field.value(in: remote)?.trimmingCharacters(in: .whitespacesAndNewlines), !read.isEmpty
+            else { return nil }
+            let theirs = field == .currency ? read.uppercased() : read
+            let yours = text(field).trimmingCharacters(in: .whitespacesAndNewlines)
+            // Text that differs only in case is the same merchant, category or card to the store.
+            let same = field.isAmount
+                ? AmountText.normalized(yours, currency: currency) == AmountText.normalized(theirs, currency: currency)
+                : yours.caseInsensitiveCompare(theirs) == .orderedSame
+            return same ? nil : RemoteDifference(field: field, yours: yours, theirs: theirs)
+        }
+    }
+
+    /// The service's line items, when they differ from the receipt's.
+    private var remoteItems: [ReviewLineItem]? {
+        guard let read = item.remote?.lineItems, !read.isEmpty else { return nil }
+        let rows = read.enumerated().map { ReviewLineItem(id: $0.offset, item: $0.element) }
+        let mine = items.filter { !$0.isBlank }
+        let currency = text(.currency).isEmpty ? "CAD" : text(.currency)
+        // The same items when names agree but for case and totals agree in amount; a unit price or
+        // category only one side read is not worth replacing the person's items for.
+        let same = rows.count == mine.count && zip(rows, mine).allSatisfy { theirs, yours in
+            theirs.description.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(yours.description.trimmingCharacters(in: .whitespaces)) == .orderedSame
+                && AmountText.normalized(theirs.total, currency: currency) == AmountText.normalized(yours.total, currency: currency)
+        }
+        return same ? nil : rows
+    }
+
+    /// "The service read 2 items, together CA$6.75." when its items differ; nil otherwise.
+    public var remoteItemsText: String? {
+        guard let rows = remoteItems else { return nil }
+        let code = text(.currency).isEmpty ? "XXX" : text(.currency)
+        let sum = rows.compactMap { AmountText.money($0.total, currency: code) }.reduce(Money(minorUnits: 0, currency: code), +)
+        return String(format: trn("The service read %d item, together %@.", "The service read %d items, together %@.", rows.count),
+                      rows.count, money.string(from: sum))
+    }
+
+    public var hasRemoteDifferences: Bool { !remoteDifferences.isEmpty || remoteItems != nil }
+
+    /// Takes the service's value for one field (an edit like any other, saved with Save).
+    public func useRemote(_ field: ReceiptField) {
+        guard let difference = remoteDifferences.first(where: { $0.field == field }) else { return }
+        setField(field, difference.theirs)
+    }
+
+    /// Replaces the items with the service's.
+    public func useRemoteItems() {
+        guard let rows = remoteItems else { return }
+        items = rows.map { ReviewLineItem(id: nextItemId + $0.id, item: $0.base) }
+        nextItemId += rows.count
+    }
+
+    /// Every value the service read differently, items included.
+    public func useAllRemote() {
+        // The currency first: amounts are compared in it.
+        let differences = remoteDifferences
+        for difference in differences.filter({ $0.field == .currency }) + differences.filter({ $0.field != .currency }) {
+            setField(difference.field, difference.theirs)
+        }
+        useRemoteItems()
+    }
+
     // MARK: Duplicates
 
     /// The warning about the first look-alike saved receipt, nil when there is none.
