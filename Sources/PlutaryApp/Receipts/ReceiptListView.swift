@@ -20,7 +20,9 @@ final class ReceiptListView {
     private let filterBar: Widget
     private let filterLabel: Widget
     private let analyseButton: Widget
-    private var positions: [String: Int] = [:]
+    /// Row position by receipt id, for redrawing a job's row; built when first needed after a
+    /// render, not in every render (50 ms on the main thread at 100 000 receipts).
+    private var positionCache: [String: Int]?
     private var analysed: Set<String> = []
 
     init(viewModel: ReceiptListViewModel) {
@@ -114,6 +116,14 @@ final class ReceiptListView {
         observe { [weak self] in self?.render() }
     }
 
+    private var positions: [String: Int] {
+        if let positionCache { return positionCache }
+        // The bridge's rows, not the view model's: reading those would make every observer of jobs re-run on each reload.
+        let built = Dictionary(table.bridge.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        positionCache = built
+        return built
+    }
+
     /// Totals of one currency sort by amount; different currencies group by code.
     private static func totalOrder(_ a: ReceiptRow, _ b: ReceiptRow) -> Bool {
         switch (a.summary.total, b.summary.total) {
@@ -184,7 +194,7 @@ final class ReceiptListView {
     private func render() {
         let rows = viewModel.rows
         table.bridge.replace(with: rows)
-        positions = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        positionCache = nil
         content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
         totalsLabel.setLabel(viewModel.totalsText)
