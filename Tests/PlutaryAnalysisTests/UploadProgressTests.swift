@@ -49,7 +49,10 @@ struct UploadProgressTests {
         // Done: no bar, and no progress left behind.
         #expect(list.analysisProgress(of: row) == nil)
         #expect(center.uploadProgress.isEmpty)
-        #expect(list.analysisState(of: row) == "Analysed")
+        // The reading filled the empty fields, so once the list has re-read them nothing differs.
+        #expect(list.analysisState(of: row) == "Analysed: open to compare")
+        await list.reload().value
+        #expect(list.analysisState(of: try #require(list.rows.first)) == "Analysed")
         await center.stop()
     }
 
@@ -72,5 +75,26 @@ struct UploadProgressTests {
         center.handle(.progress(jobId: "j", receiptId: id, sent: 900, total: 1000))
         #expect(list.analysisProgress(of: row) == nil)
         #expect(center.uploadProgress.isEmpty)
+    }
+}
+
+@MainActor
+struct AnalysedRowTests {
+    @Test func theRowSaysWhenTheServiceReadSomethingElse() {
+        let saved = ReceiptSummary(id: "r", purchaseDate: "2026-03-12", merchantName: "CORNER BAKERY", category: "Dining",
+                                   total: Money(minorUnits: 763, currency: "CAD"), itemCount: 2, isFixture: false)
+        let same = ReceiptPayload(merchantName: "Corner Bakery", purchaseDate: "2026-03-12", totalAmount: "7.630", category: "dining",
+                                  lineItems: [LineItemPayload(description: "A", total: "1"), LineItemPayload(description: "B", total: "2")])
+        #expect(!ReceiptListViewModel.differs(saved, from: same))
+        #expect(!ReceiptListViewModel.differs(saved, from: ReceiptPayload()), "what the service did not read is no difference")
+        var other = same
+        other.totalAmount = "7.68"
+        #expect(ReceiptListViewModel.differs(saved, from: other))
+        other = same
+        other.lineItems.removeLast()
+        #expect(ReceiptListViewModel.differs(saved, from: other))
+        other = same
+        other.purchaseDate = "2026-03-13"
+        #expect(ReceiptListViewModel.differs(saved, from: other))
     }
 }

@@ -194,7 +194,8 @@ def scenario(app, port, requests, out_dir):
     one(root, "the waiting text", name="Waiting for the service…", timeout=5, visible_only=False)
     screenshot(os.path.join(out_dir, "receipts-uploading.png"))
     print(f"uploading: a progress bar at {bar.queryValue().currentValue:g} of {bar.queryValue().maximumValue:g}")
-    one(root, "the analysis finished", role="label", name="Analysed", timeout=60)
+    # The service read the total differently, so the row invites a look.
+    one(root, "the analysis finished", role="label", name="Analysed: open to compare", timeout=60)
     assert not find_all(root, role="progress bar"), "the progress bar stayed after the upload finished"
     # The service's category filled the empty field; the row shows it.
     one(root, "the category from the service", role="label", name="Dining")
@@ -204,7 +205,7 @@ def scenario(app, port, requests, out_dir):
     assert len(uploads) == 1, f"{len(uploads)} uploads"
     assert uploads[0]["authorization"] == f"Bearer {TOKEN}"
     assert uploads[0]["body"]["imageBase64"], "no image in the upload"
-    print(f"sent: one upload of {uploads[0]['bytes']} bytes, job done; the list says Analysed")
+    print(f"sent: one upload of {uploads[0]['bytes']} bytes, job done; the list says 'Analysed: open to compare'")
 
     # Reopen it: the service's different total waits beside the receipt's; take it and save.
     row = one(root, "the receipt row", role="label", name="CORNER BAKERY")
@@ -220,6 +221,7 @@ def scenario(app, port, requests, out_dir):
     wait_for("the panel to go", lambda: not find_all(root, role="label", name="The analysis service read this receipt differently."))
     xdotool("key", "ctrl+s")
     one(root, "the saved total in the list", role="label", name="CA$7.68")
+    one(root, "nothing left to compare", role="label", name="Analysed")
     print("review: the service's total was offered beside the receipt's, taken with Use, and saved")
 
 

@@ -198,9 +198,24 @@ public final class ReceiptListViewModel {
             // All sent: the service is reading the receipt.
             guard let sent = analysisProgress(of: row), sent < 1 else { return tr("Waiting for the service…") }
             return String(format: tr("Uploading %@"), percent.string(from: NSNumber(value: sent)) ?? "")
-        case .done: return tr("Analysed")
+        case .done:
+            return job.remoteResult.map { Self.differs(row.summary, from: $0) } == true ? tr("Analysed: open to compare") : tr("Analysed")
         case .failed: return String(format: tr("Failed: %@"), job.lastError ?? tr("unknown error"))
         }
+    }
+
+    /// Whether the service read the merchant, date, total, category or item count differently
+    /// from what is saved (its reading only filled empty fields; the review screen shows the rest).
+    static func differs(_ saved: ReceiptSummary, from remote: ReceiptPayload) -> Bool {
+        func differ(_ mine: String?, _ theirs: String?) -> Bool {
+            guard let theirs = theirs?.trimmingCharacters(in: .whitespacesAndNewlines), !theirs.isEmpty else { return false }
+            return (mine ?? "").caseInsensitiveCompare(theirs) != .orderedSame
+        }
+        let currency = saved.total?.currency ?? "CAD"
+        let total = remote.totalAmount.flatMap { AmountText.normalized($0, currency: currency) }
+        return differ(saved.merchantName, remote.merchantName) || differ(saved.purchaseDate, remote.purchaseDate)
+            || differ(saved.category, remote.category) || differ(saved.total?.decimalString, total)
+            || (!remote.lineItems.isEmpty && remote.lineItems.count != saved.itemCount)
     }
 
     /// How much of the receipt's upload is sent (0…1) while it uploads; nil otherwise.
