@@ -1,4 +1,5 @@
 import Foundation
+import PlutaryCore
 
 /// Every failure of the OCR pipeline, each naming the file (or language) and the reason.
 public enum OCRError: Error, LocalizedError, Sendable, Equatable {
@@ -14,30 +15,33 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
     case engineInitFailed(languages: String)
     case recognitionFailed(file: String)
 
+    /// In the person's language: the import panel shows these beside the file.
     public var errorDescription: String? {
         switch self {
         case let .unreadable(file, reason):
-            "\(file): cannot read the file (\(reason))"
+            String(format: tr("%1$@: cannot read the file (%2$@)"), file, reason)
         case let .emptyFile(file):
-            "\(file): the file is empty"
+            String(format: tr("%@: the file is empty"), file)
         case let .unsupportedFormat(file):
-            "\(file): not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, PNM)"
+            String(format: tr("%@: not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, PNM)"), file)
         case let .decodeFailed(file, reason):
-            "\(file): the image cannot be decoded (\(reason))"
+            String(format: tr("%1$@: the image cannot be decoded (%2$@)"), file, reason)
         case let .tooLarge(file, width, height, limit):
-            "\(file): the image is \(width)×\(height) pixels, over the limit of \(limit) megapixels"
+            String(format: tr("%1$@: the image is %2$d×%3$d pixels, over the limit of %4$d megapixels"), file, width, height, limit)
         case let .tooSmall(file, width, height):
-            "\(file): the image is only \(width)×\(height) pixels, too small to hold text"
+            String(format: tr("%1$@: the image is only %2$d×%3$d pixels, too small to hold text"), file, width, height)
         case let .missingLanguage(language, package, path):
-            "OCR language “\(language)” is not installed (no \(language).traineddata in \(path)); install the Debian package \(package)"
+            String(format: tr("OCR language “%1$@” is not installed (no %1$@.traineddata in %2$@); install the Debian package %3$@"),
+                   language, path, package)
         case let .invalidLanguage(language):
-            "“\(language)” is not a valid OCR language code"
+            String(format: tr("“%@” is not a valid OCR language code"), language)
         case let .noTessdata(searched):
-            "no Tesseract language data found (searched \(searched.joined(separator: ", "))); install the Debian package tesseract-ocr-eng"
+            String(format: tr("no Tesseract language data found (searched %1$@); install the Debian package %2$@"),
+                   searched.joined(separator: ", "), TesseractPackage.debianName(for: "eng"))
         case let .engineInitFailed(languages):
-            "Tesseract failed to initialise with languages \(languages)"
+            String(format: tr("Tesseract failed to initialise with languages %@"), languages)
         case let .recognitionFailed(file):
-            "\(file): Tesseract failed to recognise the image"
+            String(format: tr("%@: Tesseract failed to recognise the image"), file)
         }
     }
 }
