@@ -6,7 +6,7 @@ import Foundation
 ///     {"format": "plutary-receipts", "format_version": 1, "exported_at": "…",
 ///      "receipt_count": 48, "categories": ["Groceries", …],
 ///      "products": [{"name": "白菜 Bok Choy", "category": "Groceries"}, …],
-///      "receipts": [{…}, …]}
+///      "sample_receipt_ids": ["…"], "receipts": [{…}, …]}
 ///
 /// Receipts come last so the file is written as a stream, one receipt a line.
 public struct ExportDocument: Decodable, Sendable {
@@ -17,11 +17,14 @@ public struct ExportDocument: Decodable, Sendable {
     public let formatVersion: Int
     public let categories: [String]
     public let products: [ExportedProduct]
+    /// Receipts that came from the sample fixture (absent in older files: none).
+    public let sampleReceiptIds: Set<String>
     public let receipts: [ReceiptPayload]
 
     enum CodingKeys: String, CodingKey {
         case format, categories, products, receipts
         case formatVersion = "format_version"
+        case sampleReceiptIds = "sample_receipt_ids"
     }
 
     public init(from decoder: Decoder) throws {
@@ -37,6 +40,7 @@ public struct ExportDocument: Decodable, Sendable {
         formatVersion = version
         categories = try c.decodeIfPresent([String].self, forKey: .categories) ?? []
         products = try c.decodeIfPresent([ExportedProduct].self, forKey: .products) ?? []
+        sampleReceiptIds = Set(try c.decodeIfPresent([String].self, forKey: .sampleReceiptIds) ?? [])
         receipts = try c.decode([ReceiptPayload].self, forKey: .receipts)
     }
 }

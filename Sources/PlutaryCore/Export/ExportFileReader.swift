@@ -9,6 +9,7 @@ struct ExportFileReader {
     let formatVersion: Int
     let categories: [String]
     let products: [ExportedProduct]
+    let sampleReceiptIds: Set<String>
     /// Byte ranges of the receipts in `data`, in file order.
     let receiptRanges: [Range<Int>]
     private let decoder = JSONDecoder()
@@ -35,6 +36,7 @@ struct ExportFileReader {
         formatVersion = version
         categories = try decode([String].self, "categories") ?? []
         products = try decode([ExportedProduct].self, "products") ?? []
+        sampleReceiptIds = Set(try decode([String].self, "sample_receipt_ids") ?? [])
         guard let receipts = fields["receipts"] else {
             throw ImportError.malformed(reason: tr("no \"receipts\" field"))
         }

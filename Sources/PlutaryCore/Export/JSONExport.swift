@@ -18,6 +18,11 @@ struct JSONExport {
         stream.write("\"exported_at\":\(try json(stamp)),\"receipt_count\":\(total),\n")
         stream.write("\"categories\":\(try json(try categories(db, query: query))),\n")
         stream.write("\"products\":\(try json(try products(db, query: query))),\n")
+        // Apart from the receipts, whose shape is the sync payload: the sample receipts stay
+        // samples after a round trip, so "remove sample receipts" still finds them.
+        let samples = try String.fetchAll(db, sql: "SELECT r.id FROM receipts r WHERE r.is_fixture = 1 AND \(query.condition) ORDER BY r.seq",
+                                          arguments: query.arguments)
+        stream.write("\"sample_receipt_ids\":\(try json(samples)),\n")
         stream.write("\"receipts\":[")
         let receipts = try Row.fetchCursor(db, sql: """
             SELECT r.*, m.name AS merchant, c.name AS category FROM receipts r

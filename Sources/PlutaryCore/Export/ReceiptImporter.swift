@@ -46,17 +46,17 @@ public struct ReceiptImporter: Sendable {
             throw ImportError.unreadable(path: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
         let file = try ExportFileReader(data: data)
-        return try write(categories: file.categories, products: file.products, count: file.receiptRanges.count,
-                         receipt: file.receipt(at:), progress: progress, isCancelled: isCancelled)
+        return try write(categories: file.categories, products: file.products, samples: file.sampleReceiptIds,
+                         count: file.receiptRanges.count, receipt: file.receipt(at:), progress: progress, isCancelled: isCancelled)
     }
 
     public func importDocument(_ document: ExportDocument, progress: @escaping ExportProgress = { _, _ in },
                                isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
-        try write(categories: document.categories, products: document.products, count: document.receipts.count,
-                  receipt: { document.receipts[$0] }, progress: progress, isCancelled: isCancelled)
+        try write(categories: document.categories, products: document.products, samples: document.sampleReceiptIds,
+                  count: document.receipts.count, receipt: { document.receipts[$0] }, progress: progress, isCancelled: isCancelled)
     }
 
-    private func write(categories: [String], products: [ExportedProduct], count total: Int,
+    private func write(categories: [String], products: [ExportedProduct], samples: Set<String>, count total: Int,
                        receipt: (Int) throws -> ReceiptPayload, progress: ExportProgress,
                        isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
@@ -79,7 +79,7 @@ public struct ReceiptImporter: Sendable {
                     payload.imageSha256 = nil
                     missingImages += 1
                 }
-                _ = try writer.save(payload, isFixture: false)
+                _ = try writer.save(payload, isFixture: payload.id.map(samples.contains) ?? false)
                 if (index + 1) % step == 0 {
                     if isCancelled() { throw ImportError.cancelled }
                     progress(index + 1, total)

@@ -75,6 +75,22 @@ struct JSONRoundTripTests {
         #expect(try namesAndProducts(restored) == namesAndProducts(original))
         #expect(try SpendingRepository(database: restored).totalsByCurrency() == SpendingRepository(database: original).totalsByCurrency())
         #expect(try after.summaries(search: "bok choy").map(\.id) == before.summaries(search: "bok choy").map(\.id))
+        // Sample receipts stay samples, so "remove sample receipts" still tells them from the person's own.
+        #expect(try fixtureIds(restored) == fixtureIds(original))
+        #expect(try fixtureIds(restored).count == SampleFixture.receiptCount)
+    }
+
+    private func fixtureIds(_ database: AppDatabase) throws -> [String] {
+        try database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM receipts WHERE is_fixture = 1 ORDER BY id") }
+    }
+
+    @Test func filesWithoutTheSampleListImportEveryReceiptAsThePersonsOwn() throws {
+        let text = #"{"format":"plutary-receipts","format_version":1,"receipts":[{"id":"a","currency":"CAD","total_amount":"1.00"}]}"#
+        let url = try temporaryFolder().appendingPathComponent("old.json")
+        try Data(text.utf8).write(to: url)
+        let restored = try AppDatabase.inMemory()
+        #expect(try ReceiptImporter(database: restored).importFile(at: url).inserted == 1)
+        #expect(try fixtureIds(restored).isEmpty)
     }
 
     @Test func importingTheSameFileAgainUpdatesInsteadOfDuplicating() throws {
