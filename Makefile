@@ -169,6 +169,7 @@ bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
+	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 
 clean:
 	rm -rf $(BUILD_DIR)
