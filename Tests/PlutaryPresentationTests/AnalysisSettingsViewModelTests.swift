@@ -150,4 +150,20 @@ struct UploadSizeTests {
         #expect(text.contains("412\u{00A0}kB"), "\(text)")
         #expect(text.contains("3,1\u{00A0}MB"), "the stored size in the person's locale: \(text)")
     }
+
+    @Test func anImageThatCannotBePreparedIsSaidPlainly() async throws {
+        struct Gone: LocalizedError { var errorDescription: String? { "/new.jpg: cannot read the file (No such file)" } }
+        let database = try AppDatabase.inMemory()
+        var environment = AppEnvironment.inMemory(database: database, version: "1")
+        let center = AnalysisCenter(environment: environment) { _ in throw Gone() }
+        environment.analysis = center
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES ('new', '/new.jpg', 10, '2026-01-02')")
+        }
+        _ = try ReceiptRepository(database: database).save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
+        let viewModel = AnalysisSettingsViewModel(preferences: environment.preferences, tokens: environment.tokens, center: center)
+        await viewModel.load()
+        #expect(viewModel.uploadSizeText?.hasSuffix("cannot be prepared: /new.jpg: cannot read the file (No such file)") == true,
+                "\(viewModel.uploadSizeText ?? "nil")")
+    }
 }

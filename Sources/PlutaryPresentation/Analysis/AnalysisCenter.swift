@@ -121,12 +121,16 @@ public final class AnalysisCenter {
     }
 
     /// What the latest receipt's image becomes before upload, and the stored file's size;
-    /// nil without receipt images. Encodes off the main actor.
-    public func latestUploadPreview() async -> (upload: PreparedUpload, storedBytes: Int)? {
+    /// nil without receipt images, a failure when that image cannot be prepared. Encodes off the main actor.
+    public func latestUploadPreview() async -> Result<(upload: PreparedUpload, storedBytes: Int), Error>? {
         let (images, prepareImage) = (self.images, self.prepareImage)
         return await Task.detached(priority: .utility) {
-            guard let latest = try? images.latestReceiptImage(), let upload = try? prepareImage(latest.path) else { return nil }
-            return (upload, latest.byteSize)
+            do {
+                guard let latest = try images.latestReceiptImage() else { return nil }
+                return .success((try prepareImage(latest.path), latest.byteSize))
+            } catch {
+                return .failure(error)
+            }
         }.value
     }
 

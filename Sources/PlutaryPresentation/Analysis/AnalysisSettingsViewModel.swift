@@ -114,9 +114,18 @@ public final class AnalysisSettingsViewModel {
     /// Encodes the latest receipt's image as an upload would, so the person sees what leaves the computer.
     private func measureUploadSize() async {
         guard let center else { return }
-        guard let preview = await center.latestUploadPreview() else {
+        let preview: (upload: PreparedUpload, storedBytes: Int)
+        switch await center.latestUploadPreview() {
+        case nil:
             uploadSizeText = tr("Images are made smaller and sent as JPEG. Once a receipt with an image is saved, its upload size shows here.")
             return
+        case .failure(let error):
+            // Said here rather than at the first upload: that receipt could not be sent either.
+            uploadSizeText = String(format: tr("Images are made smaller and sent as JPEG, but the latest receipt's image cannot be prepared: %@"),
+                                    error.localizedDescription)
+            return
+        case .success(let measured):
+            preview = measured
         }
         uploadSizeText = String(format: tr("Images are made smaller and sent as JPEG: the latest receipt would be sent as %d × %d pixels, %@ (stored image: %@)."),
                                 preview.upload.width, preview.upload.height,
