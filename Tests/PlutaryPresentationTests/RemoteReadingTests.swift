@@ -72,6 +72,18 @@ struct RemoteReadingTests {
         #expect(try model(remote: remote).0.remoteItemsText == "The service read 1 item, together CA$2.55.")
     }
 
+    @Test func amountsInAnotherCurrencyShowTheirCurrency() throws {
+        var remote = Self.remote
+        remote.currency = "USD"
+        remote.totalAmount = "5.60"
+        let (viewModel, _, _) = try model(remote: remote)
+        let total = try #require(viewModel.remoteDifferences.first { $0.field == .totalAmount })
+        #expect(total.yoursShown == "7.63 CAD" && total.theirsShown == "5.60 USD")
+        #expect(viewModel.remoteDifferences.first { $0.field == .currency }?.theirsShown == "USD")
+        viewModel.useAllRemote()
+        #expect(viewModel.text(.currency) == "USD" && viewModel.text(.totalAmount) == "5.60")
+    }
+
     @Test func withoutAReadingThereIsNothingToOffer() throws {
         let (viewModel, _, _) = try model(remote: nil)
         #expect(viewModel.remoteDifferences.isEmpty && viewModel.remoteItemsText == nil && !viewModel.hasRemoteDifferences)

@@ -232,7 +232,10 @@ public final class ReviewViewModel {
             let same = field.isAmount
                 ? AmountText.normalized(yours, currency: currency) == AmountText.normalized(theirs, currency: currency)
                 : yours.caseInsensitiveCompare(theirs) == .orderedSame
-            return same ? nil : RemoteDifference(field: field, yours: yours, theirs: theirs)
+            guard !same else { return nil }
+            let remoteCurrency = remote.currency?.uppercased() ?? currency
+            let currencies = field.isAmount && remoteCurrency != currency ? (yours: currency, theirs: remoteCurrency) : nil
+            return RemoteDifference(field: field, yours: yours, theirs: theirs, currencies: currencies)
         }
     }
 
