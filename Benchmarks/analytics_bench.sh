@@ -10,14 +10,7 @@ set -euo pipefail
 bin=$(realpath "$1")
 receipts=${2:-100000}
 runs=${ANALYTICS_BENCH_RUNS:-5}
-if [ -n "${ANALYTICS_BENCH_DIR:-}" ]; then
-    store=$ANALYTICS_BENCH_DIR
-else
-    store=$(mktemp -d)
-    trap 'rm -rf "$store"' EXIT
-fi
-if [ ! -f "$store/plutary.sqlite" ]; then
-    "$bin" generate --receipts "$receipts" --data-dir "$store" 2>/dev/null
-fi
+. "$(dirname "$0")/large_store.sh"
+large_store "${ANALYTICS_BENCH_DIR:-}"
 echo
 "$bin" analytics-bench --data-dir "$store" --runs "$runs"

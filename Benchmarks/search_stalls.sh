@@ -16,13 +16,8 @@ if [ -z "${SEARCH_BENCH_INNER:-}" ]; then
     exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash "$0" "$@"
 fi
 runs=${SEARCH_BENCH_RUNS:-3}
-if [ -n "${SEARCH_BENCH_DIR:-}" ]; then
-    store=$SEARCH_BENCH_DIR
-else
-    store=$(mktemp -d)
-    trap 'rm -rf "$store"' EXIT
-fi
-[ -f "$store/plutary.sqlite" ] || "$bin" generate --receipts "$receipts" --data-dir "$store" 2>/dev/null
+. "$(dirname "$0")/large_store.sh"
+large_store "${SEARCH_BENCH_DIR:-}"
 stalls() { grep -o 'stall: [0-9.]* ms' | awk '{ n++; if ($2 > max) max = $2; sum += $2 } END { printf "%d, longest %.0f ms, total %.0f ms", n, max, sum }'; }
 echo
 echo "| run | typing a search that matches nothing | clearing it |"
