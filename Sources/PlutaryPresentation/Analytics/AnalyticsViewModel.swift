@@ -30,8 +30,7 @@ public final class AnalyticsViewModel {
     private let days: DayFormatter
     private let money: MoneyFormatter
     private let percent: PercentChangeFormatter
-    @ObservationIgnored private var generation = 0
-    @ObservationIgnored private var current: Task<Void, Never>?
+    @ObservationIgnored private let loads = LatestLoad()
 
     public init(spending: any SpendingReporting, preferences: (any PreferenceStore)? = nil, locale: Locale = .preferred,
                 today: @escaping @Sendable () -> Date = { Date() }) {
@@ -74,35 +73,25 @@ public final class AnalyticsViewModel {
 
     /// Starts loading the report for the current period; `reload()` awaits it.
     public func load() {
-        current = Task { await fetch() }
+        let spending = self.spending, period = self.period, currency = primaryCurrency, now = today()
+        isLoading = true
+        loads.start({ try spending.report(period: period, primaryCurrency: currency, today: now) }) { [weak self] result in
+            guard let self else { return }
+            isLoading = false
+            isLoaded = true
+            switch result {
+            case .success(let report): show(report)
+            case .failure(let error):
+                show(nil)
+                errorMessage = String(format: tr("Could not compute spending: %@"), error.localizedDescription)
+            }
+        }
     }
 
     /// Loads and returns once the newest load has finished (loads started meanwhile included).
     public func reload() async {
         load()
-        while let task = current {
-            await task.value
-            if current == task { return }
-        }
-    }
-
-    private func fetch() async {
-        generation += 1
-        let ticket = generation
-        let spending = self.spending, period = self.period, currency = primaryCurrency, now = today()
-        isLoading = true
-        let result = await Task.detached(priority: .userInitiated) {
-            Result { try spending.report(period: period, primaryCurrency: currency, today: now) }
-        }.value
-        guard ticket == generation else { return }
-        isLoading = false
-        isLoaded = true
-        switch result {
-        case .success(let report): show(report)
-        case .failure(let error):
-            show(nil)
-            errorMessage = String(format: tr("Could not compute spending: %@"), error.localizedDescription)
-        }
+        await loads.finish()
     }
 
     public func select(_ period: AnalyticsPeriod) {

@@ -20,8 +20,7 @@ public final class ProductListViewModel {
     private let days: DayFormatter
     private let money: MoneyFormatter
     private let percent: PercentChangeFormatter
-    @ObservationIgnored private var generation = 0
-    @ObservationIgnored private var current: Task<Void, Never>?
+    @ObservationIgnored private let loads = LatestLoad()
 
     public init(catalog: any ProductCatalog, locale: Locale = .preferred, today: @escaping @Sendable () -> Date = { Date() }) {
         self.catalog = catalog
@@ -37,41 +36,31 @@ public final class ProductListViewModel {
     public var emptyHint: String { tr("Products appear here once receipts with line items are saved.") }
 
     public func load() {
-        current = Task { await fetch() }
+        let catalog = self.catalog, search = searchText, now = today()
+        loads.start({
+            let month = MonthKey.of(now)
+            let year = DayRange(start: MonthKey.adding(-11, to: month) + "-01", end: MonthKey.day(now))
+            return (try catalog.products(search: search, today: now), try catalog.inflation(range: year))
+        }) { [weak self] result in
+            guard let self else { return }
+            isLoaded = true
+            switch result {
+            case .success(let (products, inflation)):
+                rows = products.map { ProductRow(summary: $0, days: days, money: money, percent: percent) }
+                inflationText = inflation.isEmpty ? "" : tr("Prices over the last 12 months:") + " "
+                    + inflation.map { "\($0.category.title) \(percent.string($0.change))" }.joined(separator: " · ")
+                errorMessage = nil
+            case .failure(let error):
+                rows = []
+                errorMessage = String(format: tr("Could not read the products: %@"), error.localizedDescription)
+            }
+        }
     }
 
     /// Loads and returns once the newest load has finished (loads started meanwhile included).
     public func reload() async {
         load()
-        while let task = current {
-            await task.value
-            if current == task { return }
-        }
-    }
-
-    private func fetch() async {
-        generation += 1
-        let ticket = generation
-        let catalog = self.catalog, search = searchText, now = today()
-        let result = await Task.detached(priority: .userInitiated) { () -> Result<([ProductSummary], [CategoryInflation]), Error> in
-            Result {
-                let month = MonthKey.of(now)
-                let year = DayRange(start: MonthKey.adding(-11, to: month) + "-01", end: MonthKey.day(now))
-                return (try catalog.products(search: search, today: now), try catalog.inflation(range: year))
-            }
-        }.value
-        guard ticket == generation else { return }
-        isLoaded = true
-        switch result {
-        case .success(let (products, inflation)):
-            rows = products.map { ProductRow(summary: $0, days: days, money: money, percent: percent) }
-            inflationText = inflation.isEmpty ? "" : tr("Prices over the last 12 months:") + " "
-                + inflation.map { "\($0.category.title) \(percent.string($0.change))" }.joined(separator: " · ")
-            errorMessage = nil
-        case .failure(let error):
-            rows = []
-            errorMessage = String(format: tr("Could not read the products: %@"), error.localizedDescription)
-        }
+        await loads.finish()
     }
 
     public func search(_ text: String) {
