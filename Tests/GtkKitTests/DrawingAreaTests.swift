@@ -10,15 +10,6 @@ final class DrawingAreaTests: XCTestCase {
         precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
     }
 
-    private static func spin(until condition: () -> Bool, timeout: TimeInterval = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() && Date() < deadline {
-            g_main_context_iteration(nil, 0)
-            usleep(1000)
-        }
-        return condition()
-    }
-
     func testTheDrawClosurePaintsAtTheWidgetsSizeAndIsFreedWithTheWidget() {
         final class Canary { nonisolated(unsafe) static var alive = 0; init() { Canary.alive += 1 }; deinit { Canary.alive -= 1 } }
         MainActor.assumeIsolated {
@@ -37,7 +28,7 @@ final class DrawingAreaTests: XCTestCase {
                 area.setAccessibleDescription("Spending per month. March: CA$12.00")
                 gtk_window_set_child(window.pointer(), area.widget)
                 gtk_window_present(window.pointer())
-                XCTAssertTrue(Self.spin { !sizes.isEmpty }, "the area was never drawn")
+                XCTAssertTrue(spinMainContext { !sizes.isEmpty }, "the area was never drawn")
                 XCTAssertGreaterThanOrEqual(sizes.last?.0 ?? 0, 120)
                 XCTAssertGreaterThanOrEqual(sizes.last?.1 ?? 0, 80)
                 XCTAssertEqual(Canary.alive, 1)

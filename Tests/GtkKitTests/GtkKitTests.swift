@@ -16,15 +16,6 @@ final class GtkKitTests: XCTestCase {
         MainActor.assumeIsolated { MainLoopBridge.attach() }
     }
 
-    private static func spin(until condition: () -> Bool, timeout: TimeInterval = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() && Date() < deadline {
-            g_main_context_iteration(nil, 0)
-            usleep(1000)
-        }
-        return condition()
-    }
-
     func testReleasingAWidgetWrapperFinalizesTheWidget() {
         MainActor.assumeIsolated {
             GtkKitTests.finalized = 0
@@ -76,7 +67,7 @@ final class GtkKitTests: XCTestCase {
             }
             action.activate()
             XCTAssertFalse(ranOnMainThread, "the task must not run synchronously inside the callback")
-            XCTAssertTrue(GtkKitTests.spin(until: { ranOnMainThread && dispatched }), "main-queue work did not run while GLib spun")
+            XCTAssertTrue(spinMainContext(until: { ranOnMainThread && dispatched }), "main-queue work did not run while GLib spun")
         }
     }
 
