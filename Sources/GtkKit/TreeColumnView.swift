@@ -97,10 +97,7 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
         }, fill: { [weak self] box, row in
             guard let self, let label = gtk_widget_get_first_child(box), let bar = gtk_widget_get_next_sibling(label) else { return }
             var shown: (text: String, fraction: Double?) = ("", nil)
-            if let item = gtk_tree_list_row_get_item(row) {
-                if case .parent(let index) = TreeColumnView.node(of: item), let parent = self.bridge.item(at: index) { shown = value(parent) }
-                g_object_unref(item)
-            }
+            if case .parent(let index) = TreeColumnView.node(ofRow: row), let parent = self.bridge.item(at: index) { shown = value(parent) }
             gtk_label_set_text(OpaquePointer(label), shown.text)
             gtk_widget_set_visible(label, shown.fraction == nil ? 1 : 0)
             gtk_widget_set_visible(bar, shown.fraction == nil ? 0 : 1)
@@ -136,10 +133,7 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
             guard let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell else { return }
             fill(content, row)
             var parent: Int?
-            if let item = gtk_tree_list_row_get_item(row) {
-                if case .parent(let index) = TreeColumnView.node(of: item) { parent = index }
-                g_object_unref(item)
-            }
+            if case .parent(let index) = TreeColumnView.node(ofRow: row) { parent = index }
             self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(parent: parent) { fill(content, row) }
         }, unbind: { [weak self] cell in
             guard let self else { return }
@@ -156,14 +150,14 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
     }
 
     private func text(of row: OpaquePointer, parent parentText: (Parent) -> String, child childText: (Child) -> String) -> String {
-        guard let item = gtk_tree_list_row_get_item(row) else { return "" }
-        defer { g_object_unref(item) }
-        switch TreeColumnView.node(of: item) {
+        switch TreeColumnView.node(ofRow: row) {
         case .parent(let index):
             return bridge.item(at: index).map(parentText) ?? ""
         case .child(let parentIndex, let index):
             guard let parent = bridge.item(at: parentIndex), let child = childAt(parent, index) else { return "" }
             return childText(child)
+        case nil:
+            return ""
         }
     }
 
@@ -196,9 +190,7 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
     public func node(at position: Int) -> Node? {
         guard let row = listRow(at: position) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(row)) }
-        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
-        defer { g_object_unref(item) }
-        return TreeColumnView.node(of: item)
+        return TreeColumnView.node(ofRow: row)
     }
 
     private func listRow(at position: Int) -> OpaquePointer? {
@@ -262,6 +254,13 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
 
     private static func childTag(parent: Int, index: Int) -> guint64 {
         childFlag | guint64(parent) << 20 | guint64(index)
+    }
+
+    /// What a tree row shows (nil for a row without an item).
+    private static func node(ofRow row: OpaquePointer) -> Node? {
+        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
+        defer { g_object_unref(item) }
+        return node(of: item)
     }
 
     private static func node(of object: UnsafeMutableRawPointer) -> Node {

@@ -8,27 +8,19 @@ public struct RemoteDifference: Hashable, Sendable {
     public let yours: String
     /// The service's value, as it would be filled in.
     public let theirs: String
+    /// An amount's currency on each side, set only when they differ, so neither is taken for the other.
+    public let yoursCurrency: String?
+    public let theirsCurrency: String?
 
-    public init(field: ReceiptField, yours: String, theirs: String, currencies: (yours: String, theirs: String)? = nil) {
+    public init(field: ReceiptField, yours: String, theirs: String, yoursCurrency: String? = nil, theirsCurrency: String? = nil) {
         self.field = field
         self.yours = yours
         self.theirs = theirs
-        self.currencies = currencies
-    }
-
-    /// An amount's currency on each side, when they differ, so neither is taken for the other.
-    public var currencies: (yours: String, theirs: String)?
-
-    public static func == (a: RemoteDifference, b: RemoteDifference) -> Bool {
-        a.field == b.field && a.yours == b.yours && a.theirs == b.theirs && a.currencies?.yours == b.currencies?.yours
-            && a.currencies?.theirs == b.currencies?.theirs
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(field); hasher.combine(yours); hasher.combine(theirs)
+        self.yoursCurrency = yoursCurrency
+        self.theirsCurrency = theirsCurrency
     }
 
     /// "7.63 CAD" when the currencies differ, else the value as it is.
-    public var yoursShown: String { currencies.map { "\(yours) \($0.yours)" } ?? yours }
-    public var theirsShown: String { currencies.map { "\(theirs) \($0.theirs)" } ?? theirs }
+    public var yoursShown: String { yoursCurrency.map { "\(yours) \($0)" } ?? yours }
+    public var theirsShown: String { theirsCurrency.map { "\(theirs) \($0)" } ?? theirs }
 }

@@ -234,8 +234,9 @@ public final class ReviewViewModel {
                 : yours.caseInsensitiveCompare(theirs) == .orderedSame
             guard !same else { return nil }
             let remoteCurrency = remote.currency?.uppercased() ?? currency
-            let currencies = field.isAmount && remoteCurrency != currency ? (yours: currency, theirs: remoteCurrency) : nil
-            return RemoteDifference(field: field, yours: yours, theirs: theirs, currencies: currencies)
+            let showCurrencies = field.isAmount && remoteCurrency != currency
+            return RemoteDifference(field: field, yours: yours, theirs: theirs, yoursCurrency: showCurrencies ? currency : nil,
+                                    theirsCurrency: showCurrencies ? remoteCurrency : nil)
         }
     }
 
