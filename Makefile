@@ -26,7 +26,7 @@ METAINFO := $(GEN_DIR)/$(APP_ID).metainfo.xml
 POT_DATA := data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml data/$(APP_ID).gschema.xml
 ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 # Locales the translated e2e and install tests run under.
-TEST_LOCALES := fr_FR de_DE
+TEST_LOCALES := fr_FR de_DE en_US
 
 # Debian/Ubuntu packages for building, running and testing.
 APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev libleptonica-dev libsecret-1-dev \

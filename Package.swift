@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),
         .testTarget(name: "PlutaryPresentationTests", dependencies: ["PlutaryPresentation", "PlutaryCore"]),
         .testTarget(name: "PlutaryAnalysisTests", dependencies: ["PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryPresentation"], exclude: ["Fixtures"]),
+        .testTarget(name: "PlutaryAppTests", dependencies: ["PlutaryApp", "GtkKit", "CGtk"]),
         .testTarget(name: "PlutaryChartsTests", dependencies: ["PlutaryCharts", "PlutaryCore", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]

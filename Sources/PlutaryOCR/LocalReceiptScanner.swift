@@ -33,8 +33,12 @@ public final class LocalReceiptScanner: ReceiptScanning {
         self.languages.withLock { $0 = languages }
     }
 
-    public func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
-        try current().scan(fileAt: url).payload
+    public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
+        let scan = try current().scan(fileAt: url)
+        let words = scan.ocr.words.map {
+            ReceiptWord(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height)
+        }
+        return ScannedReceipt(payload: scan.payload, words: words)
     }
 
     private func current() throws -> ReceiptScanner {

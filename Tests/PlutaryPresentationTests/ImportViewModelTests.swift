@@ -14,12 +14,13 @@ private struct TextScanner: ReceiptScanning {
     func installedLanguages() -> [String] { ["eng"] }
     func setLanguages(_ languages: [String]) {}
 
-    func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
+    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
         gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
         struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
         if text == "FAIL" { throw Unreadable() }
-        return ReceiptPayload(merchantName: text, currency: "CAD", totalAmount: "1.00")
+        let words = [ReceiptWord(text: text, x: 10, y: 10, width: 80, height: 20)]
+        return ScannedReceipt(payload: ReceiptPayload(merchantName: text, currency: "CAD", totalAmount: "1.00"), words: words)
     }
 }
 
@@ -70,6 +71,8 @@ struct ImportViewModelTests {
         #expect(copy.hasPrefix(folder.appendingPathComponent("data").path) && copy.contains(hash))
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: urls[0]))
         #expect(first.payload.source == urls[0].path && first.payload.id == nil)
+        // The words OCR read come along for the review's point-and-click correction.
+        #expect(first.words.map(\.text) == ["Alpha"])
 
         // The same image again is recognised by its content.
         let again = await run(viewModel, [try image("a-copy.png", text: "Alpha")])

@@ -20,7 +20,7 @@ private final class LanguageScanner: ReceiptScanning {
     var told: [[String]] { record.withLock { $0.told } }
     var listedOnMainThread: [Bool] { record.withLock { $0.listedOnMainThread } }
 
-    func scanReceipt(fileAt url: URL) throws -> ReceiptPayload { throw CocoaError(.featureUnsupported) }
+    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
 
     func installedLanguages() -> [String] {
         record.withLock { $0.listedOnMainThread.append(Thread.isMainThread) }

@@ -26,13 +26,13 @@ struct ReviewCoordinatorTests {
         main.review([scanned("Walmart", total: "11.30"), scanned("Costco", total: "11.30"), scanned("Lidl", total: "11.30")])
         let review = try #require(main.review)
         let first = try #require(navigator.reviewViewModel)
-        #expect(first.title == "Review 1 of 3" && first.saveLabel == "Save and Next" && first.showsSkip)
+        #expect(first.title == "Receipt 1 of 3" && first.saveLabel == "Save and Next" && first.showsSkip)
         first.save()
         let second = try #require(navigator.reviewViewModel)
-        #expect(second !== first && second.title == "Review 2 of 3")
+        #expect(second !== first && second.title == "Receipt 2 of 3")
         second.skip()
         let third = try #require(navigator.reviewViewModel)
-        #expect(third.title == "Review 3 of 3" && third.saveLabel == "Save")
+        #expect(third.title == "Receipt 3 of 3" && third.saveLabel == "Save")
         third.save()
 
         #expect(Array(navigator.events.suffix(4)) == [.review(1), .review(2), .review(3), .closeReview])
@@ -60,11 +60,11 @@ struct ReviewCoordinatorTests {
         let (_, main, navigator, _) = try started()
         main.review([scanned("A", total: "11.30")])
         let first = try #require(navigator.reviewViewModel)
-        #expect(first.title == "Review 1 of 1")
+        #expect(first.title == "Receipt 1 of 1")
         main.review([scanned("B", total: "11.30")])
-        #expect(first.title == "Review 1 of 2" && first.saveLabel == "Save and Next")
+        #expect(first.title == "Receipt 1 of 2" && first.saveLabel == "Save and Next")
         first.skip()
-        #expect(navigator.reviewViewModel?.title == "Review 2 of 2")
+        #expect(navigator.reviewViewModel?.title == "Receipt 2 of 2")
     }
 
     @Test func aSavedReceiptReopenedFromTheListIsUpdatedNotDuplicated() async throws {
@@ -107,7 +107,7 @@ struct ReviewCoordinatorTests {
         #expect(editing.title == "Edit Receipt" && main.waitingForReview.count == 2)
         editing.requestDiscard()
         let batch = try #require(navigator.reviewViewModel)
-        #expect(batch.title == "Review 1 of 2" && batch.mode == .batch && main.waitingForReview.isEmpty)
+        #expect(batch.title == "Receipt 1 of 2" && batch.mode == .batch && main.waitingForReview.isEmpty)
     }
 
     @Test func anUnknownReceiptIdOpensNothing() throws {

@@ -45,10 +45,10 @@ def into_view(node):
     frame = node
     while frame.getRoleName() != "frame":
         frame = frame.parent
-    window = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     top, bottom = window.y + 60, window.y + window.height - 10
     for _ in range(60):
-        ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         if ext.y > top and ext.y + ext.height < bottom:
             return node
         # Over the page margin, where no inner list takes the wheel.

@@ -1,6 +1,7 @@
 """Starts the real Plutary under the current X display and D-Bus session and
 finds it through AT-SPI, as a screen reader would. Shared by the e2e tests."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -59,13 +60,24 @@ class App:
             return f.read()
 
     def stop(self):
+        """Ends the app; a GTK warning or any GLib critical it printed fails the test."""
+        if self.log.closed:
+            return
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        log = self.read_log()
         self.log.close()
+        warnings = [line for line in log.splitlines() if GTK_WARNING.search(line)]
+        if warnings:
+            raise AssertionError("the app printed GTK warnings or GLib criticals:\n" + "\n".join(warnings[:20]))
+
+
+# Gtk-WARNING, Gtk-CRITICAL, GLib-GObject-CRITICAL, … as GLib's log writer prints them.
+GTK_WARNING = re.compile(r"\b(Gtk-WARNING|[\w-]+-CRITICAL) \*\*")
 
 
 def walk(node, depth=0, max_depth=60):
@@ -135,6 +147,35 @@ def screenshot(path):
     print(f"screenshot: {path}", file=sys.stderr)
 
 
+def ink_and_paper(shot, node):
+    """The shares of dark (ink) and of light (paper) pixels where node is drawn in the screenshot shot."""
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    assert ext.width > 50 and ext.height > 50, f"{node.name} is only {ext.width}×{ext.height} px on screen"
+    # Inset a little: the frame and the pane's border are not the image.
+    crop = f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
+    shares = []
+    for level, negate in (("35%", ["-negate"]), ("75%", [])):
+        out = subprocess.run(["convert", shot, "-crop", crop, "+repage", "-colorspace", "gray", "-threshold", level,
+                              *negate, "-format", "%[fx:mean]", "info:"], check=True, capture_output=True, text=True)
+        shares.append(float(out.stdout))
+    return tuple(shares)
+
+
+def wait_receipt_shown(node, shot, timeout=20):
+    """Waits until the picture node holds a receipt in a screenshot saved as shot:
+    dark ink and light paper, where an undrawn pane is one flat colour."""
+    deadline = time.time() + timeout
+    while True:
+        subprocess.run(["import", "-window", "root", shot], check=True)
+        ink, paper = ink_and_paper(shot, node)
+        if ink > 0.003 and paper > 0.03:
+            print(f"image shown: {ink:.1%} ink, {paper:.1%} paper ({shot})", file=sys.stderr)
+            return
+        if time.time() > deadline:
+            raise AssertionError(f"the receipt image is not drawn: {ink:.2%} ink and {paper:.2%} paper pixels ({shot})")
+        time.sleep(0.5)
+
+
 def text_of(node):
     """An editable's text; GTK 4.8 answers nothing for the usual end offset -1, so ask for the length."""
     text = node.queryText()
@@ -146,7 +187,7 @@ def xdotool(*args):
 
 
 def centre(node):
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     return str(ext.x + ext.width // 2), str(ext.y + ext.height // 2)
 
 

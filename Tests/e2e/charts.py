@@ -57,12 +57,12 @@ def chart_node(root, label, expect="CA$"):
 
 def on_screen(node):
     """GTK 4.8 marks widgets of hidden stack pages "visible" too; those have no size."""
-    extents = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     return extents.width > 0 and extents.height > 0
 
 
 def center(node):
-    extents = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     return extents.x + extents.width // 2, extents.y + extents.height // 2
 
 

@@ -25,7 +25,7 @@ def settle():
 def click_check_box(node):
     """GTK 4.8 gives check boxes no AT-SPI action: click the box itself with the pointer
     (without a window manager the window sits at the screen's origin)."""
-    x, y, _, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x, y, _, height = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     subprocess.run(["xdotool", "mousemove", str(x + 8), str(y + height // 2), "click", "1"], check=True)
 
 

@@ -16,7 +16,8 @@ import time
 
 import pyatspi
 
-from apphost import App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for, xdotool
+from apphost import (App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
+                     wait_receipt_shown, xdotool)
 
 RECEIPTS = {
     "bakery.png": """    CORNER BAKERY
@@ -77,9 +78,11 @@ def count_is(root, n):
     return one(root, label, role="label", name=label)
 
 
-def review_and_save(root, title, change_total=None):
+def review_and_save(root, title, out_dir, change_total=None):
     frame = one(root, title, timeout=90, role="frame", predicate=lambda n: (n.name or "").startswith(title))
     print(f"review: {frame.name}")
+    image = one(root, "the receipt image", role="image", name="Receipt image")
+    wait_receipt_shown(image, os.path.join(out_dir, "import-" + title.lower().replace(" ", "-") + ".png"))
     if change_total is not None:
         total = one(root, "total field", role="text", name="Total")
         xdotool("mousemove", *centre(total), "click", "1")
@@ -121,8 +124,8 @@ def scenario(app, dropped, out_dir, helpers):
     screenshot(os.path.join(out_dir, "import-progress.png"))
 
     # Both receipts come up for review, one after the other; the first gets a corrected total.
-    review_and_save(root, "Review 1 of 2", change_total="15.00")
-    review_and_save(root, "Review 2 of 2")
+    review_and_save(root, "Receipt 1 of 2", out_dir, change_total="15.00")
+    review_and_save(root, "Receipt 2 of 2", out_dir)
     one(root, "back to the list", role="frame", name="Receipts – Plutary")
     count_is(root, 2)
     one(root, "the corrected total", role="label", name="CA$15.00")
@@ -173,7 +176,7 @@ def scenario(app, dropped, out_dir, helpers):
     time.sleep(0.5)
     screenshot(os.path.join(out_dir, "drop-hover.png"))
     xdotool("mouseup", "1")
-    review_and_save(root, "Review 1 of 1")
+    review_and_save(root, "Receipt 1 of 1", out_dir)
     count_is(root, 3)
     print("drag and drop from another client: imported, 3 receipts")
     stalls = [line for line in app.read_log().splitlines() if line.startswith("import:")]

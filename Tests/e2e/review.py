@@ -17,7 +17,8 @@ import time
 
 import pyatspi
 
-from apphost import App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for, xdotool
+from apphost import (App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
+                     wait_receipt_shown, xdotool)
 
 RECEIPT = """      NO FRILLS
   123 MAIN ST TORONTO ON
@@ -88,7 +89,8 @@ def main():
         assert text_of(merchant) == "No Frills", text_of(merchant)
         assert text_of(total) == "22.68", text_of(total)
         assert [text_of(one(root, "item", role="text", name=f"Description, item {n}")) for n in (1, 5)] == ["BANANAS", "APPLES"]
-        one(root, "the receipt image", role="image", name="Receipt image")
+        image = one(root, "the receipt image", role="image", name="Receipt image")
+        wait_receipt_shown(image, os.path.join(out_dir, "review-reopened.png"))
         print("review screen: fields, items and image shown")
 
         # Zoom: buttons, then Ctrl+0 back to fit.

@@ -27,7 +27,7 @@ final class ChartView {
         area.setAccessibleLabel(accessibleLabel)
         area.setDraw { [weak self] cr, width, height in self?.draw(cr, width: width, height: height) }
         area.onHover { [weak self] point in self?.hover(point) }
-        area.onClick { [weak self] x, y in
+        area.onClick { [weak self] x, y, _ in
             guard let self, let region = self.layout?.hit(at: CGPoint(x: x, y: y)) else { return }
             self.onActivate?(region.target)
         }

@@ -6,7 +6,8 @@ import PlutaryPresentation
 
 /// The receipt image beside the form: fitted to the pane at first; zoom with the
 /// buttons, Ctrl+scroll or Ctrl+plus/minus/0; pan by dragging or with the
-/// scrollbars. A placeholder stands in when there is no image.
+/// scrollbars. A placeholder stands in when there is no image. Words OCR read
+/// can be clicked (Shift+click for a run) and are highlighted over the image.
 @MainActor
 final class ReviewImageView {
     let root: Widget
@@ -14,6 +15,12 @@ final class ReviewImageView {
     private let scrolled: Widget
     private let fixed: Widget
     private let picture: Widget
+    /// Drawn over the picture at its size: the highlighted words, and where clicks land.
+    private let marks = DrawingArea()
+    private let words: ImageWords
+    private var highlighted: [ReceiptWord] = []
+    /// A click on word `index`; `extend` when Shift makes a run from the previous click.
+    var onPick: ((_ index: Int, _ extend: Bool) -> Void)?
     private let zoomLabel: Widget
     private let zoomInButton: Widget
     private let zoomOutButton: Widget
@@ -27,7 +34,8 @@ final class ReviewImageView {
     private var dragStart: (x: Double, y: Double) = (0, 0)
     private var controllers: [Object] = []
 
-    init(path: String?) {
+    init(path: String?, words: ImageWords = ImageWords([])) {
+        self.words = words
         root = Widget(retaining: gtk_overlay_new())
         root.addCSSClass("review-image")
         stack = Widget(retaining: gtk_stack_new())
@@ -37,8 +45,11 @@ final class ReviewImageView {
         // container fills the pane and centres it while it is smaller than the pane.
         picture = Widget(retaining: gtk_picture_new())
         picture.setAccessibleLabel(tr("Receipt image"))
+        let layers = Widget(retaining: gtk_overlay_new())
+        gtk_overlay_set_child(layers.opaque, picture.widget)
+        gtk_overlay_add_overlay(layers.opaque, marks.widget)
         fixed = Widget(retaining: gtk_fixed_new())
-        gtk_fixed_put(fixed.pointer(), picture.widget, 0, 0)
+        gtk_fixed_put(fixed.pointer(), layers.widget, 0, 0)
         scrolled = Widgets.scrolled(fixed)
         gtk_widget_set_cursor_from_name(scrolled.widget, "grab")
 
@@ -69,6 +80,7 @@ final class ReviewImageView {
         fitButton.on("clicked") { [weak self] in self?.fit() }
         bar.isVisible = path != nil
         installControllers()
+        installMarks()
         renderZoom()
         if let path { load(path, bar: bar) } else { gtk_stack_set_visible_child_name(stack.opaque, "empty") }
     }
@@ -112,15 +124,16 @@ final class ReviewImageView {
                                     Int32((imageSize.height * zoom.scale).rounded()))
         centre()
         renderZoom()
+        marks.queueDraw()
     }
 
     /// Centres the picture in the pane while it is smaller than the pane.
     private func centre() {
         let offset = contentOffset
         var x = 0.0, y = 0.0
-        gtk_fixed_get_child_position(fixed.pointer(), picture.widget, &x, &y)
+        gtk_fixed_get_child_position(fixed.pointer(), gtk_widget_get_parent(picture.widget), &x, &y)
         if abs(x - offset.x) >= 1 || abs(y - offset.y) >= 1 {
-            gtk_fixed_move(fixed.pointer(), picture.widget, offset.x.rounded(.down), offset.y.rounded(.down))
+            gtk_fixed_move(fixed.pointer(), gtk_widget_get_parent(picture.widget), offset.x.rounded(.down), offset.y.rounded(.down))
         }
     }
 
@@ -138,6 +151,18 @@ final class ReviewImageView {
         guard let imageSize else { return (0, 0) }
         let pageWidth = gtk_adjustment_get_page_size(hadjustment), pageHeight = gtk_adjustment_get_page_size(vadjustment)
         return (max(0, (pageWidth - imageSize.width * zoom.scale) / 2), max(0, (pageHeight - imageSize.height * zoom.scale) / 2))
+    }
+
+    private var layoutScheduled = false
+
+    private func scheduleLayoutChanged() {
+        guard !layoutScheduled else { return }
+        layoutScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.layoutScheduled = false
+            self.layoutChanged()
+        }
     }
 
     /// Runs when the pane or the content changes size: keeps a fitted image
@@ -160,12 +185,73 @@ final class ReviewImageView {
         gtk_adjustment_set_value(v, anchor.content.y * zoom.scale + offset.y - anchor.view.y)
     }
 
+    // MARK: Words
+
+    /// Highlights the words a field came from and brings them into view.
+    func highlight(_ words: [ReceiptWord]) {
+        guard words != highlighted else { return }
+        highlighted = words
+        marks.queueDraw()
+        scrollIntoView(words)
+    }
+
+    private func installMarks() {
+        marks.setDraw { [weak self] cr, _, _ in self?.drawMarks(cr) }
+        marks.onClick { [weak self] x, y, shift in
+            guard let self, let index = self.word(atViewX: x, y: y) else { return }
+            self.onPick?(index, shift)
+        }
+        // Over a word the pointer says it can be picked; elsewhere the pane pans.
+        marks.onHover { [weak self] point in
+            guard let self else { return }
+            self.marks.setCursor(point.flatMap { self.word(atViewX: $0.x, y: $0.y) } == nil ? nil : "pointer")
+        }
+        if !words.words.isEmpty {
+            marks.tooltip = tr("Click a word to put it into the field being edited; Shift+click to take a run of words")
+        }
+    }
+
+    private func word(atViewX x: Double, y: Double) -> Int? {
+        words.index(atX: x / zoom.scale, y: y / zoom.scale, slack: 4 / zoom.scale)
+    }
+
+    private func drawMarks(_ cr: OpaquePointer) {
+        guard !highlighted.isEmpty else { return }
+        let scale = zoom.scale
+        for word in highlighted {
+            cairo_rectangle(cr, Double(word.x) * scale - 2, Double(word.y) * scale - 2,
+                            Double(word.width) * scale + 4, Double(word.height) * scale + 4)
+        }
+        // The theme's accent blue, translucent so the ink stays readable.
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.25)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
+        cairo_set_line_width(cr, 1.5)
+        cairo_stroke(cr)
+    }
+
+    /// Scrolls the zoomed image so the words are on screen (a fitted image shows them already).
+    private func scrollIntoView(_ words: [ReceiptWord]) {
+        guard !words.isEmpty, !zoom.isFit else { return }
+        let scale = zoom.scale, offset = contentOffset
+        let left = Double(words.map(\.x).min()!) * scale + offset.x, right = Double(words.map { $0.x + $0.width }.max()!) * scale + offset.x
+        let top = Double(words.map(\.y).min()!) * scale + offset.y, bottom = Double(words.map { $0.y + $0.height }.max()!) * scale + offset.y
+        for (adjustment, low, high) in [(hadjustment, left, right), (vadjustment, top, bottom)] {
+            let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+            if low < value || high > value + page {
+                gtk_adjustment_set_value(adjustment, (low + high) / 2 - page / 2)
+            }
+        }
+    }
+
     // MARK: Input
 
     private func installControllers() {
         for adjustment in [hadjustment, vadjustment] {
             let wrapper = Object(retaining: UnsafeMutableRawPointer(adjustment))
-            wrapper.on("changed") { [weak self] in self?.layoutChanged() }
+            // "changed" fires inside the scrolled window's size allocation; resizing the
+            // picture there leaves the container unallocated, so the change waits for it.
+            wrapper.on("changed") { [weak self] in self?.scheduleLayoutChanged() }
             controllers.append(wrapper)
         }
 

@@ -5,7 +5,9 @@ import PlutaryPresentation
 
 /// The review screen's line items as an editable grid: one entry per column,
 /// and move up / move down / remove buttons per row. Row widgets are kept by
-/// the row's id, so typing never rebuilds the grid and focus stays put.
+/// the row's id, so typing never rebuilds the grid and focus stays put. Enter
+/// goes down a column and adds a row after the last; Delete in an empty row
+/// removes it.
 @MainActor
 final class ReviewItemsTable {
     let root: Widget
@@ -14,6 +16,7 @@ final class ReviewItemsTable {
     private var rows: [Int: Row] = [:]
     private var shownOrder: [Int] = []
     private var focusAfterLayout: Widget?
+    private var keyControllers: [Object] = []
 
     private struct Row {
         let entries: [LineItemColumn: Widget]
@@ -85,14 +88,15 @@ final class ReviewItemsTable {
             let entry = Widget(retaining: gtk_entry_new())
             switch column {
             case .description:
+                // Descriptions run to 20 characters and more; they take the free width.
                 entry.expand(horizontally: true, vertically: false)
-                gtk_editable_set_width_chars(entry.opaque, 8)
+                gtk_editable_set_width_chars(entry.opaque, 14)
             case .quantity:
                 gtk_editable_set_width_chars(entry.opaque, 3)
             case .unitPrice, .total:
                 gtk_editable_set_width_chars(entry.opaque, 6)
             case .category:
-                gtk_editable_set_width_chars(entry.opaque, 7)
+                gtk_editable_set_width_chars(entry.opaque, 6)
             }
             if column.isNumeric {
                 gtk_editable_set_alignment(entry.opaque, 1)
@@ -102,7 +106,18 @@ final class ReviewItemsTable {
                 guard let self, let entry else { return }
                 self.viewModel.setItem(id, column, String(cString: gtk_editable_get_text(entry.opaque)))
             }
+            entry.on("activate") { [weak self] in self?.enter(from: id, column) }
+            let keys = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
+            // Capture phase: the entry's text would take Delete first.
+            gtk_event_controller_set_propagation_phase(keys.opaque, GTK_PHASE_CAPTURE)
+            keys.onKeyPressed { [weak self] keyval, _ in
+                guard Int32(bitPattern: keyval) == GDK_KEY_Delete, let self, self.isEmpty(id) else { return false }
+                self.removeEmptyRow(id)
+                return true
+            }
+            entry.addController(keys)
             entries[column] = entry
+            keyControllers.append(keys)
         }
         let up = Widgets.iconButton("go-up-symbolic", tooltip: tr("Move up"))
         let down = Widgets.iconButton("go-down-symbolic", tooltip: tr("Move down"))
@@ -124,6 +139,33 @@ final class ReviewItemsTable {
         }
         remove.on("clicked") { [weak self] in self?.viewModel.removeItem(id) }
         return Row(entries: entries, up: up, down: down, remove: remove)
+    }
+
+    /// Enter: the same column one row down; on the last row, a new row.
+    private func enter(from id: Int, _ column: LineItemColumn) {
+        let ids = viewModel.items.map(\.id)
+        guard let index = ids.firstIndex(of: id) else { return }
+        if index + 1 < ids.count {
+            rows[ids[index + 1]]?.entries[column]?.grabFocus()
+            return
+        }
+        viewModel.addItem()
+        render()
+        if let added = viewModel.items.last?.id { focusDescription(of: added) }
+    }
+
+    private func isEmpty(_ id: Int) -> Bool {
+        viewModel.items.first { $0.id == id }?.isEmpty ?? false
+    }
+
+    /// Removes a row left empty, keeping the keyboard on the row above (or the next one).
+    private func removeEmptyRow(_ id: Int) {
+        let ids = viewModel.items.map(\.id)
+        guard let index = ids.firstIndex(of: id) else { return }
+        let neighbour = index > 0 ? ids[index - 1] : ids.dropFirst().first
+        viewModel.removeItem(id)
+        render()
+        if let neighbour { focusDescription(of: neighbour) }
     }
 
     /// Names each control for screen readers with its row number ("Total, item 2").

@@ -30,6 +30,9 @@ final class ReviewView {
     private var keys: Object?
     private weak var window: Window?
     private var confirmation: ConfirmDialog?
+    /// The field last focused: a click on the image's words fills it.
+    private var activeField: ReceiptField = .merchantName
+    private var focusControllers: [Object] = []
 
     init(viewModel: ReviewViewModel) {
         self.viewModel = viewModel
@@ -150,7 +153,7 @@ final class ReviewView {
         let formScroller = Widgets.scrolled(form)
         gtk_scrolled_window_set_policy(formScroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
 
-        image = ReviewImageView(path: viewModel.imagePath)
+        image = ReviewImageView(path: viewModel.imagePath, words: viewModel.imageWords)
         let paned = Widget(retaining: gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_paned_set_start_child(paned.opaque, image.root.widget)
         gtk_paned_set_end_child(paned.opaque, formScroller.widget)
@@ -166,6 +169,18 @@ final class ReviewView {
                 guard let self, let entry else { return }
                 self.viewModel.setField(field, String(cString: gtk_editable_get_text(entry.opaque)))
             }
+            let focus = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_focus_new()))
+            focus.on("enter") { [weak self] in
+                guard let self else { return }
+                self.activeField = field
+                self.image.highlight(self.viewModel.sourceWords(of: field))
+            }
+            entry.addController(focus)
+            focusControllers.append(focus)
+        }
+        image.onPick = { [weak self] index, extend in
+            guard let self else { return }
+            self.viewModel.pickWord(index, into: self.activeField, extend: extend)
         }
         currencyDropDown.on("notify::selected", pointer: { [weak self] _ in
             guard let self else { return }
@@ -264,6 +279,7 @@ final class ReviewView {
         itemsMark.isVisible = viewModel.itemsAutoFilled
         itemsSummary.setLabel(viewModel.itemsSummary)
         itemsTable.render()
+        image.highlight(viewModel.sourceWords(of: activeField))
 
         if viewModel.isConfirmingDiscard, confirmation == nil { askToDiscard() }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// implementation is PlutaryOCR's `LocalReceiptScanner`.
 public protocol ReceiptScanning: Sendable {
     /// Blocking (OCR takes a second or more): call from a worker thread.
-    func scanReceipt(fileAt url: URL) throws -> ReceiptPayload
+    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt
     /// How many images it can usefully scan at once (one engine per core).
     var parallelism: Int { get }
     /// The Tesseract language codes it can read with, sorted. Blocking (it lists

@@ -16,7 +16,7 @@ public struct UnavailableScanner: ReceiptScanning {
 
     public func setLanguages(_ languages: [String]) {}
 
-    public func scanReceipt(fileAt url: URL) throws -> ReceiptPayload {
+    public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
         throw Unavailable()
     }
 }

@@ -88,10 +88,10 @@ public final class ImportViewModel {
     /// Off the main thread: copy the image in (deduplicated by content), then read it.
     nonisolated private static func scan(_ url: URL, scanner: any ReceiptScanning, images: ImageLibrary) throws -> ReviewItem {
         let stored = try images.add(fileAt: url)
-        var payload = try scanner.scanReceipt(fileAt: url)
-        payload.imageSha256 = stored.sha256
-        payload.source = url.path
-        return ReviewItem(payload: payload, imagePath: stored.path)
+        var scanned = try scanner.scanReceipt(fileAt: url)
+        scanned.payload.imageSha256 = stored.sha256
+        scanned.payload.source = url.path
+        return ReviewItem(payload: scanned.payload, imagePath: stored.path, words: scanned.words)
     }
 
     private func update(_ id: Int, _ state: ImportState) {

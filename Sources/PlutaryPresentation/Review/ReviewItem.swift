@@ -8,11 +8,14 @@ public struct ReviewItem: Sendable, Equatable {
     public var imagePath: String?
     /// What a remote analysis service read from the image, for a saved receipt it analysed.
     public var remote: ReceiptPayload?
+    /// The words OCR read, in reading order, with their places on the image (a fresh scan only).
+    public var words: [ReceiptWord]
 
-    public init(payload: ReceiptPayload, imagePath: String?, remote: ReceiptPayload? = nil) {
+    public init(payload: ReceiptPayload, imagePath: String?, remote: ReceiptPayload? = nil, words: [ReceiptWord] = []) {
         self.payload = payload
         self.imagePath = imagePath
         self.remote = remote
+        self.words = words
     }
 
     /// True for a receipt that is already in the store (editing, not importing).

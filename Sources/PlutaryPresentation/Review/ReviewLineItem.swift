@@ -45,8 +45,11 @@ public struct ReviewLineItem: Hashable, Sendable, Identifiable {
     }
 
     /// True when the person typed nothing into a row they added.
-    var isBlank: Bool {
-        base == nil && [description, unitPrice, total, category].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+    var isBlank: Bool { base == nil && isEmpty }
+
+    /// No description, price or category (a quantity alone says nothing).
+    public var isEmpty: Bool {
+        [description, unitPrice, total, category].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     func sameContent(as other: ReviewLineItem) -> Bool {

@@ -22,6 +22,10 @@ public final class ReviewViewModel {
     public private(set) var isConfirmingDiscard = false
     public private(set) var savedId: String?
     public let currencyOptions: [CurrencyOption]
+    public let imageWords: ImageWords
+    /// The words each field was last filled from by a click on the image.
+    public private(set) var pickedWords: [ReceiptField: [ReceiptWord]] = [:]
+    @ObservationIgnored private var pickAnchor: Int?
 
     @ObservationIgnored var onRoute: (ReviewRoute) -> Void = { _ in }
 
@@ -58,6 +62,7 @@ public final class ReviewViewModel {
         var options = codes.map { CurrencyOption(code: $0, locale: locale) }
         if fields[.currency]?.isEmpty ?? true { options.insert(CurrencyOption(code: "", label: tr("No currency")), at: 0) }
         currencyOptions = options
+        imageWords = ImageWords(item.words)
         refreshDuplicates()
     }
 
@@ -65,7 +70,7 @@ public final class ReviewViewModel {
 
     public var title: String {
         switch mode {
-        case .batch: String(format: tr("Review %d of %d"), position, count)
+        case .batch: String(format: tr("Receipt %d of %d"), position, count)
         case .editing: tr("Edit Receipt")
         }
     }
@@ -97,6 +102,28 @@ public final class ReviewViewModel {
         fields[field] = value
         errorMessage = nil
         if [.merchantName, .purchaseDate, .totalAmount, .currency].contains(field) { refreshDuplicates() }
+    }
+
+    /// A click on word `index` of the image while `field` is being edited; with
+    /// `extend` (Shift) the run from the previous click to this one.
+    public func pickWord(_ index: Int, into field: ReceiptField, extend: Bool) {
+        guard imageWords.words.indices.contains(index) else { return }
+        let anchor = extend ? (pickAnchor ?? index) : index
+        if !extend { pickAnchor = index }
+        let run = imageWords.run(from: anchor, to: index)
+        guard let value = ImageWords.value(of: run, for: field, currency: text(.currency)) else { return }
+        setField(field, value)
+        pickedWords[field] = run
+    }
+
+    /// The words a field's value came from: those clicked for it while they still
+    /// give its value, else where the value reads on the image.
+    public func sourceWords(of field: ReceiptField) -> [ReceiptWord] {
+        let currency = text(.currency)
+        if let picked = pickedWords[field], ImageWords.value(of: picked, for: field, currency: currency) == text(field) {
+            return picked
+        }
+        return imageWords.source(of: text(field), field: field, currency: currency)
     }
 
     public func isEdited(_ field: ReceiptField) -> Bool { fields[field] != originalFields[field] }
