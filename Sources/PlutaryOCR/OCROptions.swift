@@ -16,6 +16,9 @@ public struct OCROptions: Sendable, Equatable {
     public var retryWithoutPreprocessing = true
     /// When no date was read, read the likely date lines again on their own, enlarged.
     public var rereadDateLines = true
+    /// Look for the receipt's paper in the picture (a phone photo on a table, a small receipt on a
+    /// dark scanner page) and read it cut out and made upright.
+    public var findPaper = true
     /// Images with more pixels are refused before decoding.
     public var maxMegapixels = 40
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.

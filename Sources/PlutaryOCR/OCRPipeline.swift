@@ -45,14 +45,22 @@ public final class OCRPipeline: Sendable {
 
     /// - Parameter preprocess: overrides `options.preprocess` for this call (a second reading).
     public func recognize(data: Data, name: String, preprocess: Bool? = nil) throws -> OCRResult {
-        let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
+        let page = try loadPage(data: data, name: name)
+        let source = page.image
         // Decoding and preprocessing run before borrowing an engine, so they overlap other recognitions.
         let (image, transform) = preprocess ?? options.preprocess
             ? Preprocessor(options: options.preprocessing).run(source)
             : (source, PageTransform.identity(width: source.width, height: source.height))
-        return try pool.withEngine { engine in
+        let result = try pool.withEngine { engine in
             try engine.recognize(image, transform: transform, name: name)
         }
+        return page.sourceResult(result)
+    }
+
+    /// The image as OCR reads it: the receipt cut out of a photo and made upright when one is found.
+    private func loadPage(data: Data, name: String) throws -> FlatPage {
+        let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
+        return options.findPaper ? FlatPage(source) : FlatPage(unchanged: source)
     }
 
     /// Grey levels at which `rereadLines` cuts ink from paper: faint thermal print needs a high one.
@@ -63,10 +71,11 @@ public final class OCRPipeline: Sendable {
     /// under a barcode or in faint print comes out readable where the page reading lost it.
     /// Returns, per box, the readings.
     public func rereadLines(data: Data, name: String, boxes: [OCRBox]) throws -> [[String]] {
-        let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
-        let grey = source.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
+        let page = try loadPage(data: data, name: name)
+        let grey = page.image.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
         guard grey.depth == 8 else { return boxes.map { _ in [] } }
         return try boxes.map { box in
+            let box = page.pageBox(box)
             let margin = max(2, box.height / 5)
             let top = max(0, box.y - margin)
             let height = min(grey.height - top, box.height + 2 * margin)

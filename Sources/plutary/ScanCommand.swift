@@ -23,6 +23,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("single-pass"), help: "Never read an image a second time without preprocessing when the first reading is unsure.")
     var singlePass = false
 
+    @Flag(name: .customLong("no-find-paper"), help: "Read the whole picture, without looking for the receipt's paper in it.")
+    var noFindPaper = false
+
     @Option(help: "Images to read at once (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -40,6 +43,7 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         var options = OCROptions(languages: OCROptions.languages(from: lang), preprocess: !noPreprocess)
         options.retryWithoutPreprocessing = !singlePass
+        options.findPaper = !noFindPaper
         let pipeline: OCRPipeline
         do {
             pipeline = try OCRPipeline(options: options, engines: min(jobs, files.count))
