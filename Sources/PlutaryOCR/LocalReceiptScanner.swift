@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import PlutaryCore
 import Synchronization
@@ -39,6 +40,21 @@ public final class LocalReceiptScanner: ReceiptScanning {
             ReceiptWord(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height)
         }
         return ScannedReceipt(payload: scan.payload, words: words)
+    }
+
+    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OCRError.unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
+        }
+        let image = try ImageLoader.load(data: data, name: url.lastPathComponent, maxMegapixels: OCROptions().maxMegapixels)
+        let turns = ((quarterTurns % 4) + 4) % 4
+        let turned = turns == 0 ? image : image.map { pixRotateOrth($0, Int32(turns)) }
+        guard pixWrite(destination.path, turned.pix, Int32(IFF_PNG)) == 0 else {
+            throw OCRError.unreadable(file: url.lastPathComponent, reason: tr("the turned image could not be written"))
+        }
     }
 
     private func current() throws -> ReceiptScanner {

@@ -14,6 +14,7 @@ private struct TextScanner: ReceiptScanning {
     func installedLanguages() -> [String] { ["eng"] }
     func setLanguages(_ languages: [String]) {}
 
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
         gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)

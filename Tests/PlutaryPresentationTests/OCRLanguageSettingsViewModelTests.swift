@@ -20,6 +20,7 @@ private final class LanguageScanner: ReceiptScanning {
     var told: [[String]] { record.withLock { $0.told } }
     var listedOnMainThread: [Bool] { record.withLock { $0.listedOnMainThread } }
 
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
 
     func installedLanguages() -> [String] {

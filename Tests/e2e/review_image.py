@@ -5,7 +5,8 @@ Renders a tall, narrow scan (439 × 1004) and a 12-megapixel phone-style photo
 orientation tag), opens both from the command line as a person would, and
 checks in screenshots that the image pane holds the receipt's ink on the first
 review and, after Skip, on the second; the photo must be shown upright
-(portrait). The screen is 1920 × 1080, where the pane once stayed empty.
+(portrait), and after Turn right on its side. The screen is 1920 × 1080,
+where the pane once stayed empty.
 On the first receipt, point-and-click correction: with the Total field focused
 and typed over, a click on the total's amount on the image puts it back.
 Usage: review_image.py PLUTARY_BINARY SCREENSHOT_DIR"""
@@ -115,6 +116,18 @@ def main():
         ext = image.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         assert ext.height > ext.width * 1.2, f"the photo is not turned upright: shown {ext.width}×{ext.height}"
         print(f"photo shown upright, {ext.width}×{ext.height} px")
+
+        # Turned a quarter right, the photo is read again and shown on its side.
+        click(one(root, "turn right button", role="push button", name="Turn right"))
+        def landscape():
+            images = find_all(root, role="image", name="Receipt image")
+            if not images:
+                return None
+            e = images[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return images[0] if e.width > e.height * 1.2 else None
+        turned = wait_for("the photo turned on its side", landscape, timeout=120)
+        wait_receipt_shown(turned, os.path.join(out_dir, "review-image-turned.png"))
+        print("turned right: the photo was read again and is shown on its side")
     except BaseException:
         print(f"app exit status: {app.proc.poll()}; log:\n" + app.read_log()[-3000:], file=sys.stderr)
         raise

@@ -21,6 +21,10 @@ final class ReviewImageView {
     private var highlighted: [ReceiptWord] = []
     /// A click on word `index`; `extend` when Shift makes a run from the previous click.
     var onPick: ((_ index: Int, _ extend: Bool) -> Void)?
+    /// The turn buttons: true for clockwise.
+    var onTurn: ((_ clockwise: Bool) -> Void)?
+    private let turnButtons: [Widget]
+    private let spinner: Widget
     private let zoomLabel: Widget
     private let zoomInButton: Widget
     private let zoomOutButton: Widget
@@ -66,11 +70,18 @@ final class ReviewImageView {
         zoomOutButton.setAccessibleLabel(tr("Zoom out"))
         zoomInButton.setAccessibleLabel(tr("Zoom in"))
         fitButton.setAccessibleLabel(tr("Fit image"))
+        let turnLeft = Widgets.iconButton("object-rotate-left-symbolic", tooltip: tr("Turn left and read again (Ctrl+Shift+R)"))
+        let turnRight = Widgets.iconButton("object-rotate-right-symbolic", tooltip: tr("Turn right and read again (Ctrl+R)"))
+        turnLeft.setAccessibleLabel(tr("Turn left"))
+        turnRight.setAccessibleLabel(tr("Turn right"))
+        turnButtons = [turnLeft, turnRight]
+        spinner = Widget(retaining: gtk_spinner_new())
+        spinner.isVisible = false
         zoomLabel = Widgets.label("", css: ["numeric"])
         gtk_label_set_width_chars(zoomLabel.opaque, 5)
         let bar = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 2, css: ["osd", "toolbar", "zoom-bar"])
-        for button in [zoomOutButton, zoomInButton, fitButton] { button.addCSSClass("flat"); button.addCSSClass("circular") }
-        bar.append(zoomOutButton, zoomLabel, zoomInButton, fitButton)
+        for button in [zoomOutButton, zoomInButton, fitButton, turnLeft, turnRight] { button.addCSSClass("flat"); button.addCSSClass("circular") }
+        bar.append(zoomOutButton, zoomLabel, zoomInButton, fitButton, turnLeft, turnRight, spinner)
         bar.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
         gtk_widget_set_margin_bottom(bar.widget, 18)
         gtk_overlay_add_overlay(root.opaque, bar.widget)
@@ -78,6 +89,8 @@ final class ReviewImageView {
         zoomOutButton.on("clicked") { [weak self] in self?.zoomOut() }
         zoomInButton.on("clicked") { [weak self] in self?.zoomIn() }
         fitButton.on("clicked") { [weak self] in self?.fit() }
+        turnLeft.on("clicked") { [weak self] in self?.onTurn?(false) }
+        turnRight.on("clicked") { [weak self] in self?.onTurn?(true) }
         bar.isVisible = path != nil
         installControllers()
         installMarks()
@@ -183,6 +196,13 @@ final class ReviewImageView {
         pendingAnchor = nil
         gtk_adjustment_set_value(h, anchor.content.x * zoom.scale + offset.x - anchor.view.x)
         gtk_adjustment_set_value(v, anchor.content.y * zoom.scale + offset.y - anchor.view.y)
+    }
+
+    /// While the turned receipt is read again, the turn buttons wait and a spinner turns.
+    func setTurning(enabled: Bool, busy: Bool) {
+        for button in turnButtons { button.isSensitive = enabled && !busy }
+        spinner.isVisible = busy
+        busy ? gtk_spinner_start(spinner.opaque) : gtk_spinner_stop(spinner.opaque)
     }
 
     // MARK: Words

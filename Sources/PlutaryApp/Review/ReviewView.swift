@@ -178,6 +178,7 @@ final class ReviewView {
             entry.addController(focus)
             focusControllers.append(focus)
         }
+        image.onTurn = { [weak self] clockwise in self?.viewModel.turn(clockwise: clockwise) }
         image.onPick = { [weak self] index, extend in
             guard let self else { return }
             self.viewModel.pickWord(index, into: self.activeField, extend: extend)
@@ -238,6 +239,10 @@ final class ReviewView {
             image.zoomOut()
         case GDK_KEY_0 where control, GDK_KEY_KP_0 where control:
             image.fit()
+        case GDK_KEY_r where control:
+            viewModel.turn(clockwise: true)
+        case GDK_KEY_R where control:
+            viewModel.turn(clockwise: false)
         default:
             return false
         }
@@ -280,6 +285,8 @@ final class ReviewView {
         itemsSummary.setLabel(viewModel.itemsSummary)
         itemsTable.render()
         image.highlight(viewModel.sourceWords(of: activeField))
+        image.setTurning(enabled: viewModel.canTurn || viewModel.isRereading, busy: viewModel.isRereading)
+        saveButton.isSensitive = !viewModel.isRereading
 
         if viewModel.isConfirmingDiscard, confirmation == nil { askToDiscard() }
     }

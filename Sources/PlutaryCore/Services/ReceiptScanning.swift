@@ -5,6 +5,9 @@ import Foundation
 public protocol ReceiptScanning: Sendable {
     /// Blocking (OCR takes a second or more): call from a worker thread.
     func scanReceipt(fileAt url: URL) throws -> ScannedReceipt
+    /// Writes the image at `url` (as shown: EXIF orientation applied) turned by `quarterTurns`
+    /// quarter turns clockwise, as a PNG file at `destination`. Blocking: call from a worker thread.
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws
     /// How many images it can usefully scan at once (one engine per core).
     var parallelism: Int { get }
     /// The Tesseract language codes it can read with, sorted. Blocking (it lists

@@ -19,4 +19,8 @@ public struct UnavailableScanner: ReceiptScanning {
     public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
         throw Unavailable()
     }
+
+    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
+        throw Unavailable()
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PlutaryCore
 
 /// The review flow: a batch of receipts shown one after another (save and
@@ -63,7 +64,44 @@ public final class ReviewCoordinator: Coordinator {
             showCurrent()
         case .discarded:
             finish()
+        case .turned(let quarterTurns):
+            reread(turnedBy: quarterTurns)
         }
+    }
+
+    /// Turns the current receipt's image, stores the turned copy and reads it again off
+    /// the main actor; the new reading replaces the receipt in the review.
+    private func reread(turnedBy quarterTurns: Int) {
+        guard let viewModel = current, let path = items[index].imagePath else { return }
+        let item = items[index], scanner = environment.scanner, images = ImageLibrary(database: environment.database)
+        Task { [weak self] in
+            let outcome = await Task.detached(priority: .userInitiated) {
+                Result { try Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images) }
+            }.value
+            guard let self, viewModel === self.current else { return }
+            switch outcome {
+            case .success(let turned):
+                self.items[self.index] = turned
+                self.showCurrent()
+            case .failure(let error):
+                viewModel.rereadFailed(error.localizedDescription)
+            }
+        }
+    }
+
+    nonisolated private static func turnAndRead(_ item: ReviewItem, path: String, quarterTurns: Int,
+                                                scanner: any ReceiptScanning, images: ImageLibrary) throws -> ReviewItem {
+        let turned = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-turned-\(UUID().uuidString).png")
+        try scanner.writeTurnedImage(URL(fileURLWithPath: path), quarterTurns: quarterTurns, to: turned)
+        let stored = try images.add(fileAt: turned)
+        // The library keeps a copy; an in-memory store keeps the file itself.
+        if stored.path != turned.path { try? FileManager.default.removeItem(at: turned) }
+        var scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))
+        // A saved receipt stays the same receipt, now with the turned image.
+        scanned.payload.id = item.payload.id
+        scanned.payload.imageSha256 = stored.sha256
+        scanned.payload.source = item.payload.source
+        return ReviewItem(payload: scanned.payload, imagePath: stored.path, remote: item.remote, words: scanned.words)
     }
 
     private func finish() {

@@ -6,4 +6,6 @@ public enum ReviewRoute: Equatable, Sendable {
     case skipped
     /// Not saved; the review ends.
     case discarded
+    /// Read again with the image turned by this many quarter turns clockwise.
+    case turned(Int)
 }

@@ -21,6 +21,8 @@ public final class ReviewViewModel {
     /// Set when discarding would lose something: the view asks, then answers `confirmDiscard`.
     public private(set) var isConfirmingDiscard = false
     public private(set) var savedId: String?
+    /// The receipt is being read again (its image turned); the screen waits.
+    public private(set) var isRereading = false
     public let currencyOptions: [CurrencyOption]
     public let imageWords: ImageWords
     /// The words each field was last filled from by a click on the image.
@@ -79,7 +81,7 @@ public final class ReviewViewModel {
     public var subtitle: String {
         let merchant = text(.merchantName).trimmingCharacters(in: .whitespaces)
         if !merchant.isEmpty { return merchant }
-        if let path = item.imagePath { return URL(fileURLWithPath: path).lastPathComponent }
+        if let path = item.payload.source ?? item.imagePath { return URL(fileURLWithPath: path).lastPathComponent }
         return tr("New receipt")
     }
 
@@ -358,6 +360,22 @@ public final class ReviewViewModel {
     }
 
     public func skip() { onRoute(.skipped) }
+
+    public var canTurn: Bool { item.imagePath != nil && !isRereading }
+
+    /// Turns the image a quarter clockwise (or back) and reads the receipt again.
+    public func turn(clockwise: Bool) {
+        guard canTurn else { return }
+        isRereading = true
+        errorMessage = nil
+        onRoute(.turned(clockwise ? 1 : 3))
+    }
+
+    /// The turned image could not be read: the receipt stays as it was.
+    func rereadFailed(_ message: String) {
+        isRereading = false
+        errorMessage = String(format: tr("Could not read the turned receipt: %@"), message)
+    }
 
     /// The duplicate warning's "Skip": leave this receipt out (or, when editing, the changes).
     public func skipDuplicate() {
