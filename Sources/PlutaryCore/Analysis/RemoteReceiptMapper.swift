@@ -10,10 +10,20 @@ enum RemoteReceiptMapper {
         payload.merchantName = fields.string("merchant", "merchantName", "merchant_name")
         payload.purchaseDate = fields.string("date", "purchaseDate", "purchase_date").map(day(from:))
         payload.currency = fields.string("currency").map { $0.uppercased() }
-        payload.subtotalAmount = fields.amount("subtotal", "subtotalAmount", "subtotal_amount")
-        payload.taxAmount = fields.amount("tax", "taxAmount", "tax_amount")
-        payload.tipAmount = fields.amount("tip", "tipAmount", "tip_amount")
-        payload.totalAmount = fields.amount("total", "totalAmount", "total_amount")
+        var warnings: [String] = []
+        /// An amount the store can hold, or nil and a warning: the field is rejected, not the answer.
+        func money(_ text: String?, _ field: String) -> String? {
+            guard let text else { return nil }
+            guard let amount = Self.amount(text, currency: payload.currency) else {
+                warnings.append("\(field) “\(text.prefix(40))” is not a usable amount; left out")
+                return nil
+            }
+            return amount
+        }
+        payload.subtotalAmount = money(fields.amount("subtotal", "subtotalAmount", "subtotal_amount"), "subtotal")
+        payload.taxAmount = money(fields.amount("tax", "taxAmount", "tax_amount"), "tax")
+        payload.tipAmount = money(fields.amount("tip", "tipAmount", "tip_amount"), "tip")
+        payload.totalAmount = money(fields.amount("total", "totalAmount", "total_amount"), "total")
         payload.paymentMethod = fields.string("paymentMethod", "payment_method")
         payload.category = fields.string("category")
         payload.ocrText = fields.string("ocrText", "ocr_text")
@@ -21,16 +31,30 @@ enum RemoteReceiptMapper {
             let line = RemoteFields(item)
             guard let name = line.string("name", "description") else { continue }
             let quantity = line.amount("quantity", "qty") ?? "1"
-            let unitPrice = line.amount("unitPrice", "unit_price", "price")
-            guard let total = line.amount("total", "amount") ?? unitPrice.flatMap({ product($0, quantity) }) else {
-                payload.warnings.append("line item “\(name)” has no amount; left out")
+            let unitPrice = money(line.amount("unitPrice", "unit_price", "price"), "unit price of “\(name.prefix(40))”")
+            guard let total = money(line.amount("total", "amount") ?? unitPrice.flatMap({ product($0, quantity) }),
+                                    "total of “\(name.prefix(40))”") else {
+                warnings.append("line item “\(name.prefix(40))” has no amount; left out")
                 continue
             }
             payload.lineItems.append(LineItemPayload(
                 description: name, quantity: quantity, unitPrice: unitPrice, total: total, category: line.string("category")))
         }
+        payload.warnings += warnings
         payload.autoFilledFields = filledFields(payload)
         return payload
+    }
+
+    /// A remote amount rounded to the currency's precision; nil beyond `Money.limit`.
+    private static func amount(_ text: String, currency: String?) -> String? {
+        guard var value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
+        guard let currency else {
+            // The receipt's own currency sets the precision later; only the size is checked here (at the finest precision).
+            return abs(value) <= Decimal(Money.limit) / Money.powerOfTen(3) ? text : nil
+        }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, Currency.exponent(of: currency), .plain)
+        return Money(decimal: rounded, currency: currency)?.decimalString
     }
 
     /// The payload fields a result filled, named as in the sync payload.
