@@ -36,4 +36,22 @@ import Testing
         #expect(job.state == .done)
         #expect(service.requests.map(\.path) == ["/analyze", "/v2/analyze"])
     }
+
+    @Test func anEndlessAnswerIsCutAtTheCap() async throws {
+        let service = try ScriptedServer(["/analyze": [Answer(bytes: 100_000_000)]])
+        let harness = try QueueHarness()
+        let job = try await harness.run(config(service, timeout: 60))
+        #expect(job.state == .failed)
+        #expect(job.lastError == "malformed answer: the answer is larger than 20 MB")
+        #expect(try harness.receipt == harness.original)
+    }
+
+    /// Without a deadline of its own the client would wait for all of a 1 GB answer sent a byte per half second.
+    @Test(.timeLimit(.minutes(1))) func aDrippingAnswerEndsAtTheDeadline() async throws {
+        let service = try ScriptedServer(["/analyze": [Answer(drip: 0.5)]])
+        let harness = try QueueHarness()
+        let job = try await harness.run(config(service, timeout: 2), maxAttempts: 1)
+        #expect(job.state == .failed)
+        #expect(job.lastError == "gave up after 1 attempts: the request timed out")
+    }
 }
