@@ -30,7 +30,9 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
             self.init(minorUnits: units, currency: currency)
             return
         }
-        guard let decimal = Decimal(string: decimalString.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) else {
+        // Decimal(string:) reads what it can and ignores the rest ("1-1" is 1, "--1" is 0): only whole numbers go to it.
+        let trimmed = decimalString.trimmingCharacters(in: .whitespaces)
+        guard Money.isNumber(trimmed), let decimal = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")) else {
             return nil
         }
         self.init(decimal: decimal, currency: currency)
@@ -45,6 +47,21 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
         let units = NSDecimalNumber(decimal: rounded).int64Value
         guard Decimal(units) == rounded else { return nil }
         self.init(minorUnits: units, currency: currency)
+    }
+
+    /// An optional sign, digits with at most one point, and an optional exponent ("+1.5", "-.5", "1e3").
+    static func isNumber(_ text: String) -> Bool {
+        var utf8 = Substring(text).utf8[...]
+        if let sign = utf8.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
+        let mantissa = utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        var exponent = utf8.dropFirst(mantissa.count)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard mantissa.contains(where: isDigit), mantissa.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }),
+              mantissa.filter({ $0 == UInt8(ascii: ".") }).count <= 1 else { return false }
+        guard !exponent.isEmpty else { return true }
+        exponent = exponent.dropFirst()
+        if let sign = exponent.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { exponent = exponent.dropFirst() }
+        return !exponent.isEmpty && exponent.allSatisfy(isDigit)
     }
 
     /// Fast path for the common "-12.50" shape: digits, an optional point and at
