@@ -28,13 +28,13 @@ public struct BackupService: Sendable {
         }
         let fileManager = FileManager.default
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(directory)
         } catch {
             throw BackupError.failed(reason: error.localizedDescription)
         }
         let target = directory.appendingPathComponent(Self.databaseFileName)
         let temporary = directory.appendingPathComponent(".\(Self.databaseFileName).partial")
-        try? fileManager.removeItem(at: temporary)
+        PrivateFile.create(temporary.path)
         let receipts: Int
         do {
             let copy = try DatabaseQueue(path: temporary.path)
@@ -65,7 +65,9 @@ public struct BackupService: Sendable {
         let manifest = BackupManifest(createdAt: ISO8601DateFormatter().string(from: Date()), receiptCount: receipts, imageCount: imageCount)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try? encoder.encode(manifest).write(to: directory.appendingPathComponent(BackupManifest.fileName), options: .atomic)
+        let manifestURL = directory.appendingPathComponent(BackupManifest.fileName)
+        try? encoder.encode(manifest).write(to: manifestURL, options: .atomic)
+        PrivateFile.restrict(manifestURL.path)
         progress(1)
         return BackupResult(directory: directory, receiptCount: receipts, imagesCopied: copied,
                             databaseBytes: Self.size(of: target))

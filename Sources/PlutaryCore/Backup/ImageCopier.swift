@@ -60,10 +60,9 @@ struct ImageCopier {
 
     private static func copyFile(_ file: URL, to destination: URL, hash: String) throws {
         let folder = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PrivateFile.createFolder(folder)
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).partial")
-        try? FileManager.default.removeItem(at: temporary)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+        guard PrivateFile.create(temporary.path) else {
             throw BackupError.failed(reason: "cannot create \(temporary.path)")
         }
         do {

@@ -29,7 +29,7 @@ public final class AppDatabase: Sendable {
     /// left exactly as it was.
     public static func open(at location: StoreLocation) throws -> AppDatabase {
         do {
-            try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(location.directory)
         } catch {
             throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
         }
@@ -42,6 +42,8 @@ public final class AppDatabase: Sendable {
         } catch let error as DatabaseError {
             throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+        // SQLite creates the WAL and shared-memory files with the database's mode.
+        PrivateFile.restrict(path, path + "-wal", path + "-shm")
         return try AppDatabase(writer: pool, location: location)
     }
 

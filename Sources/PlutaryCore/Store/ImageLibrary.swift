@@ -28,11 +28,14 @@ public struct ImageLibrary: Sendable {
         let path: String
         if let directory = database.location?.imagesDirectory {
             let folder = directory.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(folder)
             let target = folder.appendingPathComponent("\(hash).\(ext)")
             // Written under a temporary name and renamed, so a crash never leaves half an image.
             let temporary = folder.appendingPathComponent(".\(hash).partial")
-            try data.write(to: temporary)
+            guard PrivateFile.create(temporary.path) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
             _ = try? FileManager.default.removeItem(at: target)
             try FileManager.default.moveItem(at: temporary, to: target)
             path = target.path
