@@ -23,7 +23,8 @@ public struct BackupService: Sendable {
     /// Writes a backup into `directory` (created when missing). An earlier
     /// backup there is replaced; its image files are reused.
     public func backup(to directory: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> BackupResult {
-        if let location = database.location, Self.samePath(location.directory, directory) {
+        // A backup inside the data folder would be copied into the next one, nesting on each run.
+        if let location = database.location, Self.isInside(directory, location.directory) {
             throw BackupError.insideDataFolder(path: directory.path)
         }
         let fileManager = FileManager.default
@@ -161,8 +162,11 @@ public struct BackupService: Sendable {
         }
     }
 
-    static func samePath(_ a: URL, _ b: URL) -> Bool {
-        a.standardizedFileURL.resolvingSymlinksInPath().path == b.standardizedFileURL.resolvingSymlinksInPath().path
+    /// True when `folder` is `container` or lies anywhere below it (symbolic links followed).
+    static func isInside(_ folder: URL, _ container: URL) -> Bool {
+        let inner = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let outer = container.standardizedFileURL.resolvingSymlinksInPath().path
+        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
     private static func size(of file: URL) -> Int64 {

@@ -14,10 +14,13 @@ public final class AppDatabase: Sendable {
         try AppDatabase.migrate(writer, path: location?.databaseURL.path ?? ":memory:")
     }
 
+    public static let busyTimeout: TimeInterval = 30
+
     private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(5)
+        // A second writer (another window, the command line) waits this long for the first to finish.
+        config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }

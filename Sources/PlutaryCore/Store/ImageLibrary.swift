@@ -49,6 +49,20 @@ public struct ImageLibrary: Sendable {
         return StoredImage(sha256: hash, path: path, isNew: true)
     }
 
+    /// Takes back an image `add` just stored when what it was for could not be
+    /// saved: its row and file go, unless a receipt or job has come to use it.
+    public func discard(_ stored: StoredImage) throws {
+        guard stored.isNew else { return }
+        let removed = try database.writer.write { db -> Bool in
+            let used = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS(SELECT 1 FROM receipts WHERE image_sha256 = ?1) OR EXISTS(SELECT 1 FROM analysis_jobs WHERE image_sha256 = ?1)
+                """, arguments: [stored.sha256]) ?? true
+            if !used { try db.execute(sql: "DELETE FROM image_files WHERE sha256 = ?", arguments: [stored.sha256]) }
+            return !used
+        }
+        if removed, database.location != nil { try? FileManager.default.removeItem(atPath: stored.path) }
+    }
+
     public func path(forHash hash: String) throws -> String? {
         try database.writer.read { db in
             try String.fetchOne(db, sql: "SELECT path FROM image_files WHERE sha256 = ?", arguments: [hash])
