@@ -1,5 +1,6 @@
 import CTesseract
 import Foundation
+import PlutaryCore
 
 /// Decodes image files with Leptonica, refusing what would crash or exhaust memory.
 enum ImageLoader {
@@ -13,18 +14,28 @@ enum ImageLoader {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { throw OCRError.emptyFile(file: name) }
             // The header alone says how much memory decoding would take: check it before decoding.
-            var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-            var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-            guard pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bps, &spp, &colormap) == 0,
-                  isSupported(format)
-            else { throw OCRError.unsupportedFormat(file: name) }
-            let pixels = Int(width) * Int(height)
+            // The formats the app accepts are read here (Leptonica's header reader decodes a GIF whole);
+            // anything else Leptonica knows goes through its reader.
+            let format: Int32, width: Int, height: Int, pixels: Int
+            if let type = ImageFileType.sniff(data) {
+                guard let size = ImageHeader.size(of: bytes, type: type) else {
+                    throw OCRError.decodeFailed(file: name, reason: "the image header is damaged")
+                }
+                (format, width, height, pixels) = (Self.format(of: type), size.width, size.height, size.pixels)
+            } else {
+                var leptFormat: Int32 = 0, leptWidth: Int32 = 0, leptHeight: Int32 = 0
+                var bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+                guard pixReadHeaderMem(base, bytes.count, &leptFormat, &leptWidth, &leptHeight, &bps, &spp, &colormap) == 0,
+                      isSupported(leptFormat)
+                else { throw OCRError.unsupportedFormat(file: name) }
+                (format, width, height) = (leptFormat, Int(leptWidth), Int(leptHeight))
+                pixels = width * height
+            }
             if pixels > maxMegapixels * 1_000_000 {
-                throw OCRError.tooLarge(
-                    file: name, width: Int(width), height: Int(height), limitMegapixels: maxMegapixels)
+                throw OCRError.tooLarge(file: name, width: width, height: height, limitMegapixels: maxMegapixels)
             }
             if width < minimumSide || height < minimumSide {
-                throw OCRError.tooSmall(file: name, width: Int(width), height: Int(height))
+                throw OCRError.tooSmall(file: name, width: width, height: height)
             }
             let image: LeptImage
             if format == Int32(IFF_JFIF_JPEG) {
@@ -53,6 +64,19 @@ enum ImageLoader {
                 throw OCRError.tooSmall(file: name, width: image.width, height: image.height)
             }
             return image
+        }
+    }
+
+    /// Leptonica's code for a sniffed type (its TIFF readers tell the compressions apart themselves).
+    private static func format(of type: ImageFileType) -> Int32 {
+        switch type {
+        case .jpeg: Int32(IFF_JFIF_JPEG)
+        case .png: Int32(IFF_PNG)
+        case .tiff: Int32(IFF_TIFF)
+        case .webp: Int32(IFF_WEBP)
+        case .bmp: Int32(IFF_BMP)
+        case .pnm: Int32(IFF_PNM)
+        case .gif: Int32(IFF_GIF)
         }
     }
 

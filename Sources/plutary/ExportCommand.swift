@@ -27,6 +27,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write JSON (the format `plutary import` reads).") var json = false
     @Flag(help: "CSV: one row per line item instead of per receipt.") var items = false
 
+    @Flag(name: .customLong("raw-csv"),
+          help: "Write text cells as stored, even those a spreadsheet would run as formulas (by default they start with an apostrophe).")
+    var rawCSV = false
+
     @Option(help: "CSV field delimiter: comma, semicolon or tab.")
     var delimiter: DelimiterChoice = .comma
 
@@ -81,7 +85,8 @@ struct ExportCommand: ParsableCommand {
         let scope = ExportScope(search: search, receiptIds: ids.isEmpty ? nil : ids, since: since, until: until, category: category)
         let format: ExportFormat = json
             ? .json
-            : .csv(CSVOptions(table: items ? .lineItems : .receipts, delimiter: delimiter.value, decimalSeparator: decimal.value))
+            : .csv(CSVOptions(table: items ? .lineItems : .receipts, delimiter: delimiter.value, decimalSeparator: decimal.value,
+                              neutralisesFormulas: !rawCSV))
         let progress = ProgressLine(label: "exported")
         let result: ExportResult
         do {

@@ -1,7 +1,8 @@
 import Foundation
 import PlutaryCore
 
-/// `scan --save`: copies the image in and stores the receipt, once per image content.
+/// `scan --save`: copies the image in and stores the receipt, once per image
+/// content; when the receipt cannot be stored, the image is taken back out.
 struct ScanSaver: Sendable {
     let receipts: ReceiptRepository
     let images: ImageLibrary
@@ -20,7 +21,12 @@ struct ScanSaver: Sendable {
             payload.warnings.append("already saved from the same image (receipt \(existing)); not saved again")
             return payload
         }
-        payload.id = try receipts.save(payload)
+        do {
+            payload.id = try receipts.save(payload)
+        } catch {
+            try? images.discard(stored)
+            throw error
+        }
         return payload
     }
 }

@@ -34,6 +34,11 @@ struct ServiceOptions: ParsableArguments {
         guard let base, !base.isEmpty else {
             throw ValidationError("No base URL: pass --base-url or set one in Settings.")
         }
+        if let url = URL(string: AnalysisConfiguration.normalized(base)), AnalysisConfiguration.isUnencryptedRemote(url) {
+            // As Settings warns beside the field.
+            Diagnostics.say("Warning: \(base) is plain http to another machine: your receipts and API token travel unencrypted. "
+                            + "Use https unless the service is on this computer.")
+        }
         return AnalysisConfiguration(provider: kind, baseURL: base, model: modelName ?? "", timeout: timeout)
     }
 }

@@ -64,3 +64,22 @@ import Testing
         #expect(try ReceiptRepository(database: database).count() == 1)
     }
 }
+
+/// An upload that crashes the app every time is not claimed forever: each
+/// claim counted its attempt, and recovery fails the job once they are spent.
+@Suite struct CrashLoopTests {
+    @Test func aJobThatKeepsCrashingTheAppFailsAfterMaxAttempts() throws {
+        let harness = try QueueHarness()
+        let now = harness.clock.now()
+        let id = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: now).jobIds[0]
+        for attempt in 1...3 {
+            // Claimed, then the process dies mid-upload; the next start recovers.
+            #expect(try harness.jobs.claimDue(now: now, limit: 1).map(\.attempts) == [attempt])
+            try harness.jobs.recoverInterrupted(now: now, maxAttempts: 3)
+            let job = try #require(try harness.jobs.job(id: id))
+            #expect(job.state == (attempt < 3 ? .pending : .failed))
+        }
+        #expect(try harness.jobs.job(id: id)?.lastError == "gave up after 3 attempts: the app stopped during each upload")
+        #expect(try harness.jobs.claimDue(now: now, limit: 1).isEmpty)
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A real HTTP server on 127.0.0.1 (Fixtures/analysis_server.py), scripted per
-/// test with the answers each path gives in turn; it logs every request.
+/// A real HTTP server on 127.0.0.1 or another loopback address (Fixtures/analysis_server.py),
+/// scripted per test with the answers each path gives in turn; it logs every request.
 final class ScriptedServer: @unchecked Sendable {
     struct Answer {
         var status = 200
@@ -9,10 +9,16 @@ final class ScriptedServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         var delay: Double = 0
         var token: String?
+        /// A body of this many bytes instead of `body`.
+        var bytes: Int?
+        /// A body that never ends: one byte every `drip` seconds.
+        var drip: Double?
 
         var json: [String: Any] {
             var object: [String: Any] = ["status": status, "body": body, "headers": headers, "delay": delay]
             if let token { object["token"] = token }
+            if let bytes { object["bytes"] = bytes }
+            if let drip { object["drip"] = drip }
             return object
         }
     }
@@ -26,14 +32,16 @@ final class ScriptedServer: @unchecked Sendable {
         let bytes: Int
     }
 
+    let host: String
     let port: Int
     let directory: URL
     private let process: Process
     private let logURL: URL
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var baseURL: String { "http://\(host):\(port)" }
 
-    init(_ script: [String: [Answer]]) throws {
+    init(_ script: [String: [Answer]], host: String = "127.0.0.1") throws {
+        self.host = host
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let scriptURL = directory.appendingPathComponent("script.json")
@@ -42,7 +50,7 @@ final class ScriptedServer: @unchecked Sendable {
         try JSONSerialization.data(withJSONObject: script.mapValues { $0.map(\.json) }).write(to: scriptURL)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.fixture("analysis_server.py").path, scriptURL.path, logURL.path]
+        process.arguments = ["python3", Self.fixture("analysis_server.py").path, scriptURL.path, logURL.path, host]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -31,7 +31,7 @@ public struct ChartValueFormatter: @unchecked Sendable {
 
     /// A full amount: "CA$1,234.50".
     public func amount(_ minorUnits: Double) -> String {
-        money.string(from: Money(minorUnits: Int64(minorUnits.rounded()), currency: currency))
+        money.string(from: Money(rounding: minorUnits, currency: currency))
     }
 
     /// An axis tick; whole units when the step allows.

@@ -27,6 +27,14 @@ public struct AnalysisConfiguration: Hashable, Sendable {
         return text
     }
 
+    /// True for plain http to another machine: the receipts and the token would cross the network unencrypted.
+    public static func isUnencryptedRemote(_ url: URL) -> Bool {
+        guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased() else { return false }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        let loopback = parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        return !(loopback || ["localhost", "::1", "[::1]"].contains(host) || host.hasSuffix(".localhost"))
+    }
+
     /// Builds the provider this configuration names.
     public func makeProvider(token: String?) throws -> any AnalysisProvider {
         guard let base = URL(string: AnalysisConfiguration.normalized(baseURL)),

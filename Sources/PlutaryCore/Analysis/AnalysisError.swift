@@ -18,6 +18,8 @@ public enum AnalysisError: Error, LocalizedError, Equatable, Sendable {
     case unreadableImage(String)
     /// The upload was stopped (the app quit); the job is resumed next start.
     case cancelled
+    /// The service redirected to another origin, which is refused so the token stays home.
+    case redirected(origin: String)
 
     public enum Disposition: Equatable, Sendable {
         /// Try again later; `after` overrides the backoff (Retry-After).
@@ -40,7 +42,7 @@ public enum AnalysisError: Error, LocalizedError, Equatable, Sendable {
             default: .fail
             }
         case .missingToken: .stopQueue
-        case .malformed, .notConfigured, .unreadableImage: .fail
+        case .malformed, .notConfigured, .unreadableImage, .redirected: .fail
         }
     }
 
@@ -58,6 +60,7 @@ public enum AnalysisError: Error, LocalizedError, Equatable, Sendable {
         case .missingToken: "no API token is stored for this service"
         case let .unreadableImage(reason): "the image cannot be sent: \(reason)"
         case .cancelled: "the upload was stopped"
+        case let .redirected(origin): "The service redirected to another host (\(origin)); the token was not sent."
         }
     }
 }

@@ -53,13 +53,21 @@ public struct AnalysisJobRepository: Sendable {
         }
     }
 
-    /// Uploads cut short by a crash or a quit go back to pending, due now.
+    /// Uploads cut short by a crash go back to pending, due now. The claim
+    /// counted the attempt, so a job whose upload keeps crashing the app fails
+    /// once it has had `maxAttempts`, instead of crashing every start.
     @discardableResult
-    public func recoverInterrupted(now: Date) throws -> Int {
+    public func recoverInterrupted(now: Date, maxAttempts: Int) throws -> Int {
         try database.writer.write { db in
+            try db.execute(sql: """
+                UPDATE analysis_jobs SET state = 'failed', next_attempt_at = NULL, updated_at = ?,
+                    last_error = 'gave up after ' || attempts || ' attempts: the app stopped during each upload'
+                WHERE state = 'uploading' AND attempts >= ?
+                """, arguments: [Self.stamp(now), maxAttempts])
+            let failed = db.changesCount
             try db.execute(sql: "UPDATE analysis_jobs SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE state = 'uploading'",
                            arguments: [Self.stamp(now), Self.stamp(now)])
-            return db.changesCount
+            return failed + db.changesCount
         }
     }
 

@@ -45,7 +45,7 @@ public actor AnalysisQueue {
         guard !isStarted else { return }
         isStarted = true
         isStopped = false
-        _ = try? jobs.recoverInterrupted(now: clock.now())
+        _ = try? jobs.recoverInterrupted(now: clock.now(), maxAttempts: policy.maxAttempts)
         pump()
     }
 

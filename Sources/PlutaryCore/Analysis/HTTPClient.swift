@@ -6,6 +6,9 @@ import FoundationNetworking
 /// One request, one answer, with a timeout; errors mapped into `AnalysisError`.
 /// Transfers run through a session delegate, because only the delegate hears
 /// how much of a request body has been sent (completion-handler tasks never say).
+/// The timeout is a deadline for the whole exchange, enforced here: Linux's
+/// URLSession ignores the resource timeout, so an answer dripping a byte at a
+/// time would otherwise never end. Answers are capped at `maxBody` bytes.
 public final class HTTPClient: Sendable {
     /// Bytes of the request body sent so far, of the total.
     public typealias Progress = @Sendable (_ sent: Int64, _ total: Int64) -> Void
@@ -21,6 +24,9 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// The largest answer read (a receipt's JSON is a few kilobytes).
+    public static let maxBody = 20 << 20
+
     public let timeout: TimeInterval
     private let session: URLSession
     private let transfers: HTTPTransfers
@@ -33,7 +39,7 @@ public final class HTTPClient: Sendable {
         configuration.timeoutIntervalForResource = timeout
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.urlCache = nil
-        transfers = HTTPTransfers()
+        transfers = HTTPTransfers(maxBody: Self.maxBody)
         session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
@@ -52,6 +58,9 @@ public final class HTTPClient: Sendable {
                 transfers.begin(task, progress: progress) { continuation.resume(returning: $0) }
                 box.set(task)
                 task.resume()
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [transfers, weak task] in
+                    if let task { transfers.fail(task, with: .timeout) }
+                }
             }
         } onCancel: {
             box.cancel()

@@ -46,16 +46,27 @@ struct RemoteFields {
         return []
     }
 
-    /// Shortest text of a JSON number (Swift's Double description round-trips: 12.99, not 12.990000000000002).
+    /// Shortest text of a JSON number (Swift's Double description round-trips: 12.99, not 12.990000000000002);
+    /// past 1e15 it is written with an exponent, which no amount rule accepts.
     static func decimalText(_ number: NSNumber) -> String {
         let double = number.doubleValue
         if double.rounded() == double, abs(double) < 1e15 { return String(Int64(double)) }
         return String(double)
     }
 
+    /// The amount in text such as "12.99", "$ 7.00", "12,99 €" or "1,234.50": a
+    /// currency sign or code around one number, nothing else ("--1", "1-1" and
+    /// "1e9999" are not amounts), as a plain decimal.
     static func decimal(from text: String) -> String? {
-        var cleaned = text.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
-        guard !cleaned.isEmpty else { return nil }
+        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let negative = body.first == "-"
+        if negative { body = body.dropFirst() }
+        // A sign after the currency ("$-3.50", "$--1") stays, so the check below sees it.
+        body = body.drop { !$0.isASCII || !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
+        while let last = body.last, !(last.isASCII && last.isNumber) { body = body.dropLast() }
+        guard body.first?.isASCII == true, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }),
+              body.contains(where: \.isNumber) else { return nil }
+        var cleaned = String(body)
         if let comma = cleaned.lastIndex(of: ","), let dot = cleaned.lastIndex(of: ".") {
             // Whichever separator comes last is the decimal one.
             if comma > dot {
@@ -67,9 +78,8 @@ struct RemoteFields {
             let decimals = cleaned.distance(from: comma, to: cleaned.endIndex) - 1
             cleaned = decimals == 3 ? cleaned.replacingOccurrences(of: ",", with: "") : cleaned.replacingOccurrences(of: ",", with: ".")
         }
-        // Kept as written ("1.00" stays "1.00") once it reads as a number.
-        guard Decimal(string: cleaned, locale: Locale(identifier: "en_US_POSIX")) != nil,
-              cleaned.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else { return nil }
-        return cleaned
+        // Kept as written ("1.00" stays "1.00") once it is one plain number.
+        guard cleaned.filter({ $0 == "." }).count <= 1, cleaned.contains(where: \.isNumber) else { return nil }
+        return (negative ? "-" : "") + cleaned
     }
 }

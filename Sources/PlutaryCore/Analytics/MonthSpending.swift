@@ -11,5 +11,5 @@ public struct MonthSpending: Hashable, Sendable {
         self.receiptCount = receiptCount
     }
 
-    public var total: Int64 { parts.reduce(0) { $0 + $1.minorUnits } }
+    public var total: Int64 { parts.reduce(0) { Money.sum($0, $1.minorUnits) } }
 }

@@ -21,6 +21,6 @@ public struct PriceChange: Hashable, Sendable {
 
     /// The relative change: 0.1 for ten per cent dearer.
     public var change: Double {
-        from.minorUnits == 0 ? 0 : Double(to.minorUnits - from.minorUnits) / Double(from.minorUnits)
+        from.minorUnits == 0 ? 0 : (Double(to.minorUnits) - Double(from.minorUnits)) / Double(from.minorUnits)
     }
 }

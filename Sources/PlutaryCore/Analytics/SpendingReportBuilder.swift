@@ -27,14 +27,15 @@ struct SpendingReportBuilder {
 
     mutating func addReceipts(day: String, currency: String, merchantId: Int64?, total: Int64, count: Int) {
         let key = DayCurrency(day: day, currency: currency)
-        groups[key, default: Group()].total += total
-        groups[key, default: Group()].count += count
+        groups[key, default: Group()].total = Money.sum(groups[key]?.total ?? 0, total)
+        groups[key]!.count += count
         let previous = groups[key]!.merchants[merchantId] ?? (0, 0)
-        groups[key]!.merchants[merchantId] = (previous.total + total, previous.count + count)
+        groups[key]!.merchants[merchantId] = (Money.sum(previous.total, total), previous.count + count)
     }
 
     mutating func addItems(day: String, currency: String, categoryId: Int64?, total: Int64) {
-        groups[DayCurrency(day: day, currency: currency), default: Group()].items[categoryId, default: 0] += total
+        let key = DayCurrency(day: day, currency: currency)
+        groups[key, default: Group()].items[categoryId] = Money.sum(groups[key]?.items[categoryId] ?? 0, total)
     }
 
     /// First to last receipt day, for "all time".
@@ -56,7 +57,7 @@ struct SpendingReportBuilder {
         for (key, group) in groups {
             receiptCount += group.count
             var currency = perCurrency[key.currency] ?? (0, 0, 0, 0)
-            currency.total += group.total
+            currency.total = Money.sum(currency.total, group.total)
             currency.count += group.count
             let rate: Decimal?
             if let cached = rates[key] { rate = cached } else {
@@ -64,7 +65,7 @@ struct SpendingReportBuilder {
                 rates[key] = rate
             }
             guard let rate else {
-                currency.missing += group.total
+                currency.missing = Money.sum(currency.missing, group.total)
                 perCurrency[key.currency] = currency
                 continue
             }
@@ -76,19 +77,19 @@ struct SpendingReportBuilder {
             receiptsByMonth[month, default: 0] += group.count
             for (category, amount) in parts(of: group, names: categoryNames) {
                 let converted = convert(amount)
-                byMonth[month, default: [:]][category, default: 0] += converted
-                byCategory[category, default: 0] += converted
-                currency.converted += converted
+                byMonth[month, default: [:]][category] = Money.sum(byMonth[month]?[category] ?? 0, converted)
+                byCategory[category] = Money.sum(byCategory[category] ?? 0, converted)
+                currency.converted = Money.sum(currency.converted, converted)
             }
             for (merchantId, spent) in group.merchants {
                 let name = merchantId.flatMap { merchantNames[$0] } ?? tr("Unknown merchant")
                 let previous = byMerchant[name] ?? (0, 0)
-                byMerchant[name] = (previous.total + convert(spent.total), previous.count + spent.count)
+                byMerchant[name] = (Money.sum(previous.total, convert(spent.total)), previous.count + spent.count)
             }
             perCurrency[key.currency] = currency
         }
 
-        let total = byCategory.values.reduce(0, +)
+        let total = byCategory.values.reduce(0, Money.sum)
         // Named categories largest first; the catch-alls after them, so legends read well.
         let order = byCategory.sorted { a, b in
             let rankA = a.key.name == nil ? 1 : 0, rankB = b.key.name == nil ? 1 : 0
@@ -124,17 +125,18 @@ struct SpendingReportBuilder {
     private func parts(of group: Group, names: [Int64: String]) -> [(SpendingCategory, Int64)] {
         var parts: [SpendingCategory: Int64] = [:]
         for (id, amount) in group.items {
-            parts[id.flatMap { names[$0] }.map(SpendingCategory.named) ?? .uncategorised, default: 0] += amount
+            let category = id.flatMap { names[$0] }.map(SpendingCategory.named) ?? .uncategorised
+            parts[category] = Money.sum(parts[category] ?? 0, amount)
         }
-        let items = parts.values.reduce(0, +)
-        let rest = group.total - items
+        let items = parts.values.reduce(0, Money.sum)
+        let rest = Money.sum(group.total, -items)
         if rest > 0 {
             parts[.taxesAndOther] = rest
         } else if rest < 0, items > 0 {
-            var scaled = parts.mapValues { $0 * group.total / items }
+            var scaled = parts.mapValues { Money.scaled($0, by: group.total, over: items) }
             // Rounding leftovers go to the largest part, so the day still adds up.
             if let largest = scaled.max(by: { $0.value < $1.value })?.key {
-                scaled[largest]! += group.total - scaled.values.reduce(0, +)
+                scaled[largest] = Money.sum(scaled[largest]!, Money.sum(group.total, -scaled.values.reduce(0, Money.sum)))
             }
             parts = scaled
         }

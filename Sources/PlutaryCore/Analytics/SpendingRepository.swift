@@ -12,7 +12,7 @@ public struct SpendingRepository: SpendingReporting {
     public func monthlyTotals() throws -> [MonthlyTotal] {
         try database.writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT substr(purchase_date, 1, 7) AS month, currency, SUM(total_minor) AS total, COUNT(*) AS n
+                SELECT substr(purchase_date, 1, 7) AS month, currency, SUM(\(Money.bounded("total_minor"))) AS total, COUNT(*) AS n
                 FROM receipts WHERE purchase_date IS NOT NULL AND total_minor IS NOT NULL
                 GROUP BY month, currency ORDER BY month, currency
                 """).map { row in
@@ -24,7 +24,7 @@ public struct SpendingRepository: SpendingReporting {
     public func totalsByCurrency() throws -> [Money] {
         try database.writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT currency, SUM(total_minor) AS total FROM receipts
+                SELECT currency, SUM(\(Money.bounded("total_minor"))) AS total FROM receipts
                 WHERE total_minor IS NOT NULL GROUP BY currency ORDER BY currency
                 """).map { Money(minorUnits: $0["total"], currency: $0["currency"]) }
         }
@@ -40,14 +40,14 @@ public struct SpendingRepository: SpendingReporting {
             let arguments: StatementArguments = range.map { [$0.start, $0.end] } ?? []
 
             let receipts = try Row.fetchCursor(db, sql: """
-                SELECT purchase_date, currency, merchant_id, SUM(total_minor), COUNT(*) FROM receipts
+                SELECT purchase_date, currency, merchant_id, SUM(\(Money.bounded("total_minor"))), COUNT(*) FROM receipts
                 WHERE \(filter) AND total_minor IS NOT NULL GROUP BY purchase_date, currency, merchant_id
                 """, arguments: arguments)
             while let row = try receipts.next() {
                 builder.addReceipts(day: row[0], currency: row[1], merchantId: row[2], total: row[3], count: row[4])
             }
             let items = try Row.fetchCursor(db, sql: """
-                SELECT r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id), SUM(li.total_minor)
+                SELECT r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id), SUM(\(Money.bounded("li.total_minor")))
                 FROM receipts r JOIN line_items li ON li.receipt_id = r.id
                 WHERE r.\(filter) AND r.total_minor IS NOT NULL
                 GROUP BY r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id)
@@ -56,7 +56,7 @@ public struct SpendingRepository: SpendingReporting {
                 builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
             }
             let bare = try Row.fetchCursor(db, sql: """
-                SELECT purchase_date, currency, category_id, SUM(total_minor) FROM receipts r
+                SELECT purchase_date, currency, category_id, SUM(\(Money.bounded("total_minor"))) FROM receipts r
                 WHERE \(filter) AND total_minor IS NOT NULL
                   AND NOT EXISTS (SELECT 1 FROM line_items li WHERE li.receipt_id = r.id)
                 GROUP BY purchase_date, currency, category_id

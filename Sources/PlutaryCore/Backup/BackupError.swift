@@ -11,7 +11,7 @@ public enum BackupError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .insideDataFolder(let path):
-            return String(format: tr("%@ is the data folder itself; choose another folder for the backup."), path)
+            return String(format: tr("%@ is in the data folder; choose a folder outside it for the backup."), path)
         case .notABackup(let path):
             return String(format: tr("%@ holds no Plutary backup (plutary.sqlite is missing)."), path)
         case .newerSchema(let path):

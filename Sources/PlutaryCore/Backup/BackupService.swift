@@ -23,18 +23,19 @@ public struct BackupService: Sendable {
     /// Writes a backup into `directory` (created when missing). An earlier
     /// backup there is replaced; its image files are reused.
     public func backup(to directory: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> BackupResult {
-        if let location = database.location, Self.samePath(location.directory, directory) {
+        // A backup inside the data folder would be copied into the next one, nesting on each run.
+        if let location = database.location, Self.isInside(directory, location.directory) {
             throw BackupError.insideDataFolder(path: directory.path)
         }
         let fileManager = FileManager.default
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(directory)
         } catch {
             throw BackupError.failed(reason: error.localizedDescription)
         }
         let target = directory.appendingPathComponent(Self.databaseFileName)
         let temporary = directory.appendingPathComponent(".\(Self.databaseFileName).partial")
-        try? fileManager.removeItem(at: temporary)
+        PrivateFile.create(temporary.path)
         let receipts: Int
         do {
             let copy = try DatabaseQueue(path: temporary.path)
@@ -59,38 +60,55 @@ public struct BackupService: Sendable {
         var copied = 0
         var imageCount = 0
         if let images = database.location?.imagesDirectory {
-            (copied, imageCount) = try Self.copyImages(from: images, to: directory.appendingPathComponent(Self.imagesFolderName))
+            let outcome = try ImageCopier(source: images, target: directory.appendingPathComponent(Self.imagesFolderName)).copy()
+            (copied, imageCount) = (outcome.copied.count, outcome.total)
         }
         let manifest = BackupManifest(createdAt: ISO8601DateFormatter().string(from: Date()), receiptCount: receipts, imageCount: imageCount)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try? encoder.encode(manifest).write(to: directory.appendingPathComponent(BackupManifest.fileName), options: .atomic)
+        let manifestURL = directory.appendingPathComponent(BackupManifest.fileName)
+        try? encoder.encode(manifest).write(to: manifestURL, options: .atomic)
+        PrivateFile.restrict(manifestURL.path)
         progress(1)
         return BackupResult(directory: directory, receiptCount: receipts, imagesCopied: copied,
                             databaseBytes: Self.size(of: target))
     }
 
-    /// Replaces the store's contents with the backup in `directory` (through the
-    /// online backup API, so an open store stays valid) and brings its images back.
-    /// The backup is checked first: a damaged or newer one changes nothing.
+    /// Replaces the store's contents with the backup in `directory`, all or
+    /// nothing. The backup is checked first (intact, not newer, the app's own
+    /// schema and nothing else); it is then prepared in a staging copy (brought up
+    /// to this version's schema); its images are copied in, verified, and the
+    /// copy's image paths pointed at them; and only then is the store swapped, in one
+    /// transaction through the online backup API (so an open store stays valid).
+    /// A failure or a kill before the swap leaves the store as it was.
     public func restore(from directory: URL) throws -> BackupResult {
         let source = directory.appendingPathComponent(Self.databaseFileName)
         let backupQueue = try Self.openChecked(source, directory: directory)
         defer { try? backupQueue.close() }
+        let images = database.location?.imagesDirectory
+        let stagingFolder = database.location?.directory ?? FileManager.default.temporaryDirectory
+        let staging = stagingFolder.appendingPathComponent(".restore-\(UUID().uuidString).partial")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        var copied: [URL] = []
         do {
-            try backupQueue.backup(to: database.writer)
-            // An older backup is brought up to this version's schema.
-            try Schema.migrator.migrate(database.writer)
+            let stage = try DatabaseQueue(path: staging.path)
+            defer { try? stage.close() }
+            try backupQueue.backup(to: stage)
+            try Schema.migrator.migrate(stage)
+            if let images {
+                copied = try ImageCopier(source: directory.appendingPathComponent(Self.imagesFolderName), target: images,
+                                         requireMatchingNames: true).copy().copied
+            }
+            try stage.write { db in try Self.relinkImages(db, into: images) }
+            try stage.backup(to: database.writer)
         } catch {
+            // Images new to this folder were for the restored store only.
+            for file in copied { try? FileManager.default.removeItem(at: file) }
+            if let error = error as? BackupError { throw error }
             throw BackupError.failed(reason: (error as? DatabaseError)?.message ?? error.localizedDescription)
         }
-        var copied = 0
-        if let images = database.location?.imagesDirectory {
-            copied = try Self.copyImages(from: directory.appendingPathComponent(Self.imagesFolderName), to: images).copied
-            try relinkImages(in: images)
-        }
         let receipts = try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0 }
-        return BackupResult(directory: directory, receiptCount: receipts, imagesCopied: copied, databaseBytes: Self.size(of: source))
+        return BackupResult(directory: directory, receiptCount: receipts, imagesCopied: copied.count, databaseBytes: Self.size(of: source))
     }
 
     /// Opens a backup read-only after checking it is SQLite, intact, and not from a newer schema.
@@ -111,6 +129,7 @@ public struct BackupService: Sendable {
                     throw BackupError.damaged(path: directory.path, reason: problem)
                 }
                 guard try db.tableExists("receipts") else { throw BackupError.damaged(path: directory.path, reason: "no receipts table") }
+                if let problem = try BackupSchema.problem(in: db) { throw BackupError.damaged(path: directory.path, reason: problem) }
             }
             return queue
         } catch let error as DatabaseError {
@@ -118,48 +137,36 @@ public struct BackupService: Sendable {
         }
     }
 
-    /// Points `image_files.path` at this data folder's copy of each image: a
-    /// backup made elsewhere names the paths of the folder it came from.
-    private func relinkImages(in images: URL) throws {
-        try database.writer.write { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT sha256, path FROM image_files")
-            for row in rows {
-                let path: String = row["path"]
-                let sha: String = row["sha256"]
-                let local = images.appendingPathComponent(String(sha.prefix(2)), isDirectory: true)
-                    .appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
-                if local.path != path, FileManager.default.fileExists(atPath: local.path) {
-                    try db.execute(sql: "UPDATE image_files SET path = ? WHERE sha256 = ?", arguments: [local.path, sha])
-                }
+    /// Points every `image_files.path` at this data folder's copy of the image,
+    /// named by its hash as the library names it: a path from the backup could
+    /// name any file on the machine (and the analysis queue would upload it).
+    /// Rows whose hash is not one drop out (their receipts keep no image).
+    private static func relinkImages(_ db: Database, into images: URL?) throws {
+        for row in try Row.fetchAll(db, sql: "SELECT sha256, path FROM image_files") {
+            let sha: String = row["sha256"]
+            let path: String = row["path"]
+            guard sha.count == 64, sha.allSatisfy(\.isHexDigit) else {
+                try db.execute(sql: "UPDATE receipts SET image_sha256 = NULL WHERE image_sha256 = ?", arguments: [sha])
+                try db.execute(sql: "DELETE FROM image_files WHERE sha256 = ?", arguments: [sha])
+                continue
             }
+            guard let images else { continue }
+            // The file the images folder holds for this hash; when it holds none, where the library would put it.
+            let folder = images.appendingPathComponent(String(sha.prefix(2)).lowercased(), isDirectory: true)
+            let held = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted()
+                .first { !$0.hasPrefix(".") && ImageCopier.hash(named: URL(fileURLWithPath: $0)) == sha.lowercased() }
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+            let plain = !ext.isEmpty && ext.count <= 8 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            let local = folder.appendingPathComponent(held ?? sha.lowercased() + "." + (plain ? ext : "img"))
+            try db.execute(sql: "UPDATE image_files SET path = ? WHERE sha256 = ?", arguments: [local.path, sha])
         }
     }
 
-    /// Copies image files (skipping hidden partial files and files already there); returns copied and total counts.
-    static func copyImages(from source: URL, to target: URL) throws -> (copied: Int, total: Int) {
-        let fileManager = FileManager.default
-        guard let walker = fileManager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey],
-                                                  options: [.skipsHiddenFiles]) else { return (0, 0) }
-        var copied = 0, total = 0
-        for case let file as URL in walker {
-            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            total += 1
-            let relative = file.path.dropFirst(source.path.count).drop { $0 == "/" }
-            let destination = target.appendingPathComponent(String(relative))
-            if fileManager.fileExists(atPath: destination.path) { continue }
-            do {
-                try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(at: file, to: destination)
-            } catch {
-                throw BackupError.failed(reason: error.localizedDescription)
-            }
-            copied += 1
-        }
-        return (copied, total)
-    }
-
-    static func samePath(_ a: URL, _ b: URL) -> Bool {
-        a.standardizedFileURL.resolvingSymlinksInPath().path == b.standardizedFileURL.resolvingSymlinksInPath().path
+    /// True when `folder` is `container` or lies anywhere below it (symbolic links followed).
+    static func isInside(_ folder: URL, _ container: URL) -> Bool {
+        let inner = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let outer = container.standardizedFileURL.resolvingSymlinksInPath().path
+        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
     private static func size(of file: URL) -> Int64 {

@@ -3,6 +3,7 @@ import Foundation
 /// A file written under a temporary name beside its destination and renamed
 /// into place when complete, so a failed or cancelled write leaves no half file
 /// (and an existing file at the destination stays as it was until the rename).
+/// A new file is the owner's alone; one written over keeps its mode.
 struct AtomicFile {
     let destination: URL
     let temporary: URL
@@ -12,7 +13,7 @@ struct AtomicFile {
         self.destination = destination
         let folder = destination.deletingLastPathComponent()
         temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+        guard PrivateFile.create(temporary.path, mode: PrivateFile.mode(of: destination.path) ?? PrivateFile.fileMode),
               let handle = FileHandle(forWritingAtPath: temporary.path) else {
             throw ExportError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
         }

@@ -104,7 +104,22 @@ struct CSVExport {
     }
 
     private func text(_ row: Row, _ column: String) -> String {
-        (row[column] as String?) ?? ""
+        let text = (row[column] as String?) ?? ""
+        return options.neutralisesFormulas ? Self.neutralised(text) : text
+    }
+
+    /// A cell starting with = + - @, a tab or a carriage return, which spreadsheets
+    /// read as a formula, behind an apostrophe (OWASP's advice); numbers ("-5") stay as they are.
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.utf8.first, "=+-@\t\r".utf8.contains(first), !isNumber(text) else { return text }
+        return "'" + text
+    }
+
+    private static func isNumber(_ text: String) -> Bool {
+        let body = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
+        let separators = body.filter { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }.count
+        return separators <= 1 && body.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            && body.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }
     }
 
     private func amount(_ minorUnits: Int64?, _ exponent: Int) -> String {

@@ -23,10 +23,15 @@ public struct CSVOptions: Sendable, Equatable {
     public var table: Table
     public var delimiter: Delimiter
     public var decimalSeparator: DecimalSeparator
+    /// Text cells a spreadsheet would run as a formula (a merchant named
+    /// "=HYPERLINK(…)") are written with a leading apostrophe; off for the raw text.
+    public var neutralisesFormulas: Bool
 
-    public init(table: Table = .receipts, delimiter: Delimiter = .comma, decimalSeparator: DecimalSeparator = .point) {
+    public init(table: Table = .receipts, delimiter: Delimiter = .comma, decimalSeparator: DecimalSeparator = .point,
+                neutralisesFormulas: Bool = true) {
         self.table = table
         self.delimiter = delimiter
         self.decimalSeparator = decimalSeparator
+        self.neutralisesFormulas = neutralisesFormulas
     }
 }

@@ -15,6 +15,8 @@ struct ExportFileReader {
     private let decoder = JSONDecoder()
 
     init(data: Data) throws {
+        // A byte-order mark, as some Windows editors write, is not part of the JSON (rebased: ranges count from 0).
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.data = data
         let fields = try data.withUnsafeBytes { try JSONScanner(bytes: $0).topLevelFields() }
         let decoder = JSONDecoder()

@@ -143,12 +143,16 @@ public struct ReceiptImporter: Sendable {
         ]
         for (field, text) in amounts {
             if let text, !text.isEmpty, !isAmount(text, currency: currency) {
+                if let tooLarge = tooLarge(field, text, currency: currency) { return tooLarge }
                 return String(format: tr("%@ \"%@\" is not an amount in %@"), field, text, currency)
             }
         }
         for (position, item) in payload.lineItems.enumerated() {
             for (field, text) in [("total", Optional(item.total)), ("unit_price", item.unitPrice), ("discount", item.discount)] {
                 if let text, !text.isEmpty, !isAmount(text, currency: currency) {
+                    if let tooLarge = tooLarge(field, text, currency: currency) {
+                        return String(format: tr("item %d: %@"), position + 1, tooLarge)
+                    }
                     return String(format: tr("item %d: %@ \"%@\" is not an amount in %@"), position + 1, field, text, currency)
                 }
             }
@@ -163,6 +167,14 @@ public struct ReceiptImporter: Sendable {
     /// alone would accept "12.0.0" by reading its first part.
     private static func isAmount(_ text: String, currency: String) -> Bool {
         isPlainDecimal(text) && Money(decimalString: text, currency: currency) != nil
+    }
+
+    /// Says so when `text` is a number, only too large to store (beyond `Money.limit`).
+    private static func tooLarge(_ field: String, _ text: String, currency: String) -> String? {
+        guard isPlainDecimal(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+              abs(value) > Decimal(Money.limit) / Money.powerOfTen(Currency.exponent(of: currency)) else { return nil }
+        let largest = Money(minorUnits: Money.limit, currency: currency).decimalString
+        return String(format: tr("%@ \"%@\" is larger than Plutary accepts (at most %@ %@)"), field, text, largest, currency)
     }
 
     private static func isPlainDecimal(_ text: String) -> Bool {

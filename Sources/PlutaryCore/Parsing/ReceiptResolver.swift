@@ -12,6 +12,7 @@ struct ReceiptResolver: Sendable {
         func fill(_ key: String, _ value: Double) { filled.append(key); confidence[key] = (min(1, max(0, value)) * 100).rounded() / 100 }
 
         let currency = parsed.currencies.first?.value ?? hints.currency?.uppercased() ?? hints.locale?.currency?.identifier
+        let parsed = parsed.withinMoneyLimit(exponent: Currency.exponent(of: currency ?? "XXX"))
         func money(_ value: Decimal) -> String {
             Money(decimal: LineItemExtractor.rounded(value, scale: Currency.exponent(of: currency ?? "XXX")), currency: currency ?? "XXX")?.decimalString
                 ?? "\(value)"

@@ -47,8 +47,8 @@ struct PriceTrends {
         var changes: [PriceChange] = []
         for (key, months) in series {
             guard let first = months.first, let last = months.last, first.month != last.month, first.mean > 0 else { continue }
-            let from = Money(minorUnits: Int64(first.mean.rounded()), currency: key.currency)
-            let to = Money(minorUnits: Int64(last.mean.rounded()), currency: key.currency)
+            let from = Money(rounding: first.mean, currency: key.currency)
+            let to = Money(rounding: last.mean, currency: key.currency)
             guard to.minorUnits > from.minorUnits else { continue }
             changes.append(PriceChange(productId: key.productId, name: names[key.productId] ?? "", unit: key.unit.isEmpty ? nil : key.unit,
                                        from: from, to: to, fromMonth: first.month, toMonth: last.month))

@@ -14,10 +14,13 @@ public final class AppDatabase: Sendable {
         try AppDatabase.migrate(writer, path: location?.databaseURL.path ?? ":memory:")
     }
 
+    public static let busyTimeout: TimeInterval = 30
+
     private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(5)
+        // A second writer (another window, the command line) waits this long for the first to finish.
+        config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
@@ -29,7 +32,7 @@ public final class AppDatabase: Sendable {
     /// left exactly as it was.
     public static func open(at location: StoreLocation) throws -> AppDatabase {
         do {
-            try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(location.directory)
         } catch {
             throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
         }
@@ -42,6 +45,8 @@ public final class AppDatabase: Sendable {
         } catch let error as DatabaseError {
             throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+        // SQLite creates the WAL and shared-memory files with the database's mode.
+        PrivateFile.restrict(path, path + "-wal", path + "-shm")
         return try AppDatabase(writer: pool, location: location)
     }
 

@@ -28,11 +28,14 @@ public struct ImageLibrary: Sendable {
         let path: String
         if let directory = database.location?.imagesDirectory {
             let folder = directory.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try PrivateFile.createFolder(folder)
             let target = folder.appendingPathComponent("\(hash).\(ext)")
             // Written under a temporary name and renamed, so a crash never leaves half an image.
             let temporary = folder.appendingPathComponent(".\(hash).partial")
-            try data.write(to: temporary)
+            guard PrivateFile.create(temporary.path) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
             _ = try? FileManager.default.removeItem(at: target)
             try FileManager.default.moveItem(at: temporary, to: target)
             path = target.path
@@ -44,6 +47,20 @@ public struct ImageLibrary: Sendable {
                            arguments: [hash, path, data.count, ISO8601DateFormatter().string(from: Date())])
         }
         return StoredImage(sha256: hash, path: path, isNew: true)
+    }
+
+    /// Takes back an image `add` just stored when what it was for could not be
+    /// saved: its row and file go, unless a receipt or job has come to use it.
+    public func discard(_ stored: StoredImage) throws {
+        guard stored.isNew else { return }
+        let removed = try database.writer.write { db -> Bool in
+            let used = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS(SELECT 1 FROM receipts WHERE image_sha256 = ?1) OR EXISTS(SELECT 1 FROM analysis_jobs WHERE image_sha256 = ?1)
+                """, arguments: [stored.sha256]) ?? true
+            if !used { try db.execute(sql: "DELETE FROM image_files WHERE sha256 = ?", arguments: [stored.sha256]) }
+            return !used
+        }
+        if removed, database.location != nil { try? FileManager.default.removeItem(atPath: stored.path) }
     }
 
     public func path(forHash hash: String) throws -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Why the store could not be opened or written, in words a person can act on.
 public enum StoreError: Error, LocalizedError, Equatable {
@@ -6,6 +7,16 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case corrupt(path: String, reason: String)
     case cannotCreateDirectory(path: String, reason: String)
     case notFound(String)
+    /// Another writer kept the database locked for all of `AppDatabase.busyTimeout`.
+    case busy
+
+    /// SQLite's "database is locked", which a writer gets once the busy timeout is spent, as `.busy`; other errors as they are.
+    public static func explained(_ error: Error) -> Error {
+        guard let database = error as? DatabaseError, database.resultCode == .SQLITE_BUSY || database.resultCode == .SQLITE_LOCKED else {
+            return error
+        }
+        return StoreError.busy
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -17,6 +28,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
             return "Cannot create the data folder \(path): \(reason)"
         case .notFound(let what):
             return "Not found: \(what)"
+        case .busy:
+            return "Another Plutary (a window or a command) has been writing to the database for \(Int(AppDatabase.busyTimeout)) seconds. Nothing was changed; try again once it has finished."
         }
     }
 }

@@ -16,18 +16,59 @@ public enum SHA256 {
 
     /// The digest as 64 lower-case hex digits.
     public static func hex(of data: Data) -> String {
-        digest(of: data).map { String(format: "%02x", $0) }.joined()
+        hex(digest(of: data))
     }
 
     public static func digest(of data: Data) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var message = [UInt8](data)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
+        var hasher = Hasher()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    /// A file's digest as hex, read a megabyte at a time (images can be hundreds of megabytes).
+    public static func hex(ofFileAt url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hasher = Hasher()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        return hex(hasher.finalize())
+    }
+
+    static func hex(_ digest: [UInt8]) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The running state: whole 64-byte blocks are compressed as they arrive, the rest waits.
+    struct Hasher {
+        private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        private var pending: [UInt8] = []
+        private var length: UInt64 = 0
+        private var w = [UInt32](repeating: 0, count: 64)
+
+        mutating func update(_ data: Data) {
+            length += UInt64(data.count)
+            pending.append(contentsOf: data)
+            let whole = pending.count / 64 * 64
+            guard whole > 0 else { return }
+            pending.withUnsafeBufferPointer { bytes in
+                for chunk in stride(from: 0, to: whole, by: 64) { compress(bytes, at: chunk) }
+            }
+            pending.removeFirst(whole)
+        }
+
+        mutating func finalize() -> [UInt8] {
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            let bitLength = length * 8
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            tail.withUnsafeBufferPointer { bytes in
+                for chunk in stride(from: 0, to: bytes.count, by: 64) { compress(bytes, at: chunk) }
+            }
+            return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> UInt32(24 - $0 * 8)) } }
+        }
+
+        private mutating func compress(_ message: UnsafeBufferPointer<UInt8>, at chunk: Int) {
             for i in 0..<16 {
                 let j = chunk + i * 4
                 w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
@@ -45,7 +86,6 @@ public enum SHA256 {
             }
             for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
         }
-        return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> UInt32(24 - $0 * 8)) } }
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }

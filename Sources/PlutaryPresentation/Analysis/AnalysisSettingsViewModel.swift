@@ -88,8 +88,7 @@ public final class AnalysisSettingsViewModel {
             return .invalid(tr("Enter a full URL such as https://example.com."))
         }
         guard scheme == "http" || scheme == "https" else { return .invalid(tr("The URL must start with http:// or https://.")) }
-        let local = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.lowercased().hasSuffix(".localhost")
-        if scheme == "http" && !local {
+        if AnalysisConfiguration.isUnencryptedRemote(url) {
             return .warning(tr("Plain http sends your receipts and token unencrypted; use https unless the service is on this computer."))
         }
         return nil

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""A scripted analysis service for the tests, on 127.0.0.1 and a free port.
+"""A scripted analysis service for the tests, on 127.0.0.1 (or HOST) and a free port.
 
-usage: analysis_server.py SCRIPT.json LOG.jsonl
+usage: analysis_server.py SCRIPT.json LOG.jsonl [HOST]
 SCRIPT maps a path ("/analyze", "/v1/chat/completions", "/v1/models") to a list
 of answers given in turn (the last one repeats): {"status", "body" (string or
 JSON), "headers", "delay" (seconds before answering), "token" (answer 401
-unless the request carries this bearer token)}. Each request is appended to
+unless the request carries this bearer token), "bytes" (a body of that many
+bytes, written in 1 MB pieces), "drip" (a body written one byte per that many
+seconds, endlessly)}. Each request is appended to
 LOG as a JSON line as soon as it arrives. The port is printed on stdout.
 """
 import json
@@ -52,14 +54,25 @@ class Handler(BaseHTTPRequestHandler):
             status, answer = 401, {"body": {"error": "bad token"}}
         payload = answer.get("body", "")
         data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+        length = answer.get("bytes", 10 ** 9 if "drip" in answer else len(data))
         try:
             self.send_response(status)
             for key, value in answer.get("headers", {}).items():
                 self.send_header(key, str(value))
             self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Content-Length", str(length))
             self.end_headers()
-            self.wfile.write(data)
+            if "drip" in answer:
+                while True:
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(answer["drip"])
+            elif "bytes" in answer:
+                piece = b" " * (1 << 20)
+                for start in range(0, length, len(piece)):
+                    self.wfile.write(piece[:length - start])
+            else:
+                self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
             pass
 
@@ -67,7 +80,7 @@ class Handler(BaseHTTPRequestHandler):
     do_POST = handle_one
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server = ThreadingHTTPServer((sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
 server.serve_forever()

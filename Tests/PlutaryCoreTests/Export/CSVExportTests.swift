@@ -178,4 +178,26 @@ struct CSVExportTests {
         }
         #expect(error?.errorDescription?.contains("/nonexistent-folder/out.csv") == true)
     }
+
+    @Test func cellsASpreadsheetWouldRunAsFormulasAreNeutralised() throws {
+        let database = try AppDatabase.inMemory()
+        let hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]
+        for (index, text) in hostile.enumerated() {
+            try ReceiptRepository(database: database).save(ReceiptPayload(
+                id: "h\(index)", merchantName: index == 0 ? text : "Shop", purchaseDate: "2026-03-0\(index + 1)", currency: "CAD",
+                totalAmount: "-3.00", paymentMethod: "-5", notes: text))
+        }
+        func rows(_ options: CSVOptions) throws -> [[String]] {
+            let url = try temporaryFolder().appendingPathComponent("out.csv")
+            _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(options), scope: .everything, to: url)
+            return try readWithPython(url, delimiter: ",").dropFirst().sorted { $0[0] < $1[0] }
+        }
+        let neutral = try rows(CSVOptions())
+        #expect(neutral.map { $0[12] } == hostile.map { "'" + $0 })
+        #expect(neutral[0][2] == "'" + hostile[0])
+        #expect(neutral.allSatisfy { $0[11] == "-5" }, "a number stays a number")
+        #expect(neutral.allSatisfy { $0[8] == "-3.00" }, "amounts are numbers")
+        let raw = try rows(CSVOptions(neutralisesFormulas: false))
+        #expect(raw.map { $0[12] } == hostile)
+    }
 }

@@ -41,4 +41,27 @@ struct MoneyFastPathTests {
             #expect(Money.plainMinorUnits(text, exponent: 2) == nil, "\(text)")
         }
     }
+
+    @Test func refusesAmountsBeyondTheLimitWithoutTrapping() {
+        #expect(Money(decimalString: "100000000000.00", currency: "CAD")?.minorUnits == Money.limit)
+        #expect(Money(decimalString: "-10000000000000", currency: "JPY")?.minorUnits == -Money.limit)
+        for (text, currency) in [("100000000000.01", "CAD"), ("100000000000000000", "CAD"), ("10000000000001", "JPY"),
+                                 ("92233720368547758.07", "CAD"), ("99999999999999999999999", "KWD"), ("1e20", "CAD")] {
+            #expect(Money(decimalString: text, currency: currency) == nil, "\(text)")
+        }
+        #expect(Money(decimal: Decimal(string: "1e30")!, currency: "JPY") == nil)
+        #expect(Money(decimal: Decimal.nan, currency: "JPY") == nil)
+    }
+
+    @Test func sumsHoldAtTheBoundsInsteadOfTrapping() {
+        #expect(Money.sum(.max, .max) == .max)
+        #expect(Money.sum(.min, -1) == .min)
+        #expect(Money.sum(2, -5) == -3)
+        #expect((Money(minorUnits: .max, currency: "JPY") + Money(minorUnits: 1, currency: "JPY")).minorUnits == .max)
+        #expect(Money.scaled(.max, by: .max, over: .max) == .max)
+        #expect(Money.scaled(10, by: 3, over: 4) == 7)
+        #expect(Money(rounding: Double(Int64.max), currency: "JPY").minorUnits == .max)
+        #expect(Money(rounding: -1e300, currency: "JPY").minorUnits == .min)
+        #expect(Money(rounding: 12.5, currency: "JPY").minorUnits == 13)
+    }
 }
