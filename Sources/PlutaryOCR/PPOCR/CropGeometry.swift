@@ -28,8 +28,8 @@ struct CropGeometry: Equatable {
             width = clip.width
             height = clip.height
         } else {
-            width = max(1, Int(quad.width))
-            height = max(1, Int(quad.height))
+            width = max(1, Int(quad.width.rounded()))
+            height = max(1, Int(quad.height.rounded()))
         }
         centerOffset = quad.center - SIMD2(Double(clip.x) + Double(clip.width) / 2, Double(clip.y) + Double(clip.height) / 2)
         turnsQuarter = Double(height) >= 1.5 * Double(width)

@@ -14,19 +14,32 @@ final class ORTSession: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: modelPath) else {
             throw ORTSessionError(message: "no model file at \(modelPath)")
         }
-        var error = [CChar](repeating: 0, count: 512)
-        guard let handle = plutary_ort_session_create(modelPath, Int32(max(1, threads)), &error, error.count) else {
-            throw ORTSessionError(message: "cannot load \((modelPath as NSString).lastPathComponent): \(String(cString: error))")
+        var error = [CChar](repeating: 0, count: Self.errorSize)
+        guard let handle = plutary_ort_session_create(modelPath, Int32(max(1, threads)), &error, Self.errorSize) else {
+            throw ORTSessionError(message: "cannot load \((modelPath as NSString).lastPathComponent): \(Self.message(error))")
         }
         self.handle = handle
     }
 
     deinit { plutary_ort_session_release(handle) }
 
+    /// Room for ONNX Runtime's error messages.
+    private static let errorSize = 512
+    private static let maxRank = 8
+
+    /// The NUL-terminated message the C side wrote into `buffer`.
+    private static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func loadLibrary(at path: String) throws {
-        var error = [CChar](repeating: 0, count: 512)
-        guard plutary_ort_load(path, &error, error.count) == 0 else {
-            throw ORTSessionError(message: "cannot load ONNX Runtime (\(String(cString: error)))")
+        // Checked here too: once a library is loaded, the C side does not look at the path again.
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ORTSessionError(message: "no ONNX Runtime library at \(path)")
+        }
+        var error = [CChar](repeating: 0, count: Self.errorSize)
+        guard plutary_ort_load(path, &error, Self.errorSize) == 0 else {
+            throw ORTSessionError(message: "cannot load ONNX Runtime (\(Self.message(error)))")
         }
     }
 
@@ -45,14 +58,14 @@ final class ORTSession: @unchecked Sendable {
         precondition(shape.reduce(1, *) == input.count, "tensor shape does not match its values")
         let dims = shape.map(Int64.init)
         var output: UnsafeMutablePointer<Float>?
-        var outputShape = [Int64](repeating: 0, count: 8)
+        var outputShape = [Int64](repeating: 0, count: Self.maxRank)
         var rank = 0
-        var error = [CChar](repeating: 0, count: 512)
+        var error = [CChar](repeating: 0, count: Self.errorSize)
         let status = input.withUnsafeBufferPointer { values in
             plutary_ort_session_run(handle, values.baseAddress, dims, dims.count, &output, &outputShape, &rank,
-                                    outputShape.count, &error, error.count)
+                                    Self.maxRank, &error, Self.errorSize)
         }
-        guard status == 0, let output else { throw ORTSessionError(message: String(cString: error)) }
+        guard status == 0, let output else { throw ORTSessionError(message: Self.message(error)) }
         defer { free(output) }
         let resultShape = outputShape.prefix(rank).map { Int($0) }
         let count = resultShape.reduce(1, *)
