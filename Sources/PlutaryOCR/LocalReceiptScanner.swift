@@ -16,11 +16,15 @@ public final class LocalReceiptScanner: ReceiptScanning {
     private let built = Mutex<Built?>(nil)
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.
     private let tessdataPath: String?
+    private let engine: OCREngine
+    private let ppocrFiles: PPOCRFiles?
     public let parallelism = ProcessInfo.processInfo.activeProcessorCount
 
-    public init(languages: [String], tessdataPath: String? = nil) {
+    public init(languages: [String], tessdataPath: String? = nil, engine: OCREngine = .tesseract, ppocrFiles: PPOCRFiles? = nil) {
         self.languages = Mutex(languages.isEmpty ? ["eng"] : languages)
         self.tessdataPath = tessdataPath
+        self.engine = engine
+        self.ppocrFiles = ppocrFiles
     }
 
     public func installedLanguages() -> [String] {
@@ -42,8 +46,15 @@ public final class LocalReceiptScanner: ReceiptScanning {
         // Built under the lock so parallel first scans share one set of engines.
         return try built.withLock { built in
             if let built, built.languages == wanted { return built.scanner }
-            let options = OCROptions(languages: wanted, tessdataPath: tessdataPath)
-            let scanner = ReceiptScanner(pipeline: try OCRPipeline(options: options, engines: parallelism))
+            var options = OCROptions(languages: wanted, tessdataPath: tessdataPath)
+            options.engine = engine
+            options.ppocrFiles = ppocrFiles
+            let pipeline = try OCRPipeline(options: options, engines: parallelism)
+            // Said on the first build only: a change of languages does not change the engine.
+            if built == nil, let notice = pipeline.engineNotice {
+                FileHandle.standardError.write(Data("plutary: \(notice)\n".utf8))
+            }
+            let scanner = ReceiptScanner(pipeline: pipeline)
             built = Built(languages: wanted, scanner: scanner)
             return scanner
         }
