@@ -16,6 +16,9 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
     case recognitionFailed(file: String)
     case ppocrUnavailable(reason: String)
 
+    /// The reason given when PP-OCR's library or models were not found.
+    static var ppocrNotInstalled: String { tr("its library or models are not installed") }
+
     /// In the person's language: the import panel shows these beside the file.
     public var errorDescription: String? {
         switch self {

@@ -1,7 +1,6 @@
 import CTesseract
 import Dispatch
 import Foundation
-import PlutaryCore
 import Synchronization
 
 /// Loads, preprocesses and recognises receipt images. Blocking and thread-safe: call it from
@@ -47,7 +46,7 @@ public final class OCRPipeline: Sendable {
     private static func loadPPOCR(_ options: OCROptions, threads: Int) -> (PPOCREngine?, String?) {
         guard options.engine != .tesseract else { return (nil, nil) }
         guard let files = options.ppocrFiles else {
-            return (nil, OCRError.ppocrUnavailable(reason: tr("its library or models are not installed")).localizedDescription)
+            return (nil, OCRError.ppocrUnavailable(reason: OCRError.ppocrNotInstalled).localizedDescription)
         }
         do {
             return (try PPOCREngine.shared(files: files, threads: max(1, threads)), nil)
