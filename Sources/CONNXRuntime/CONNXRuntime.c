@@ -38,6 +38,7 @@ enum {
     AllocatorFree = 76, GetAllocatorWithDefaultOptions = 78, ReleaseStatus = 93, ReleaseSession = 95,
     ReleaseValue = 96, ReleaseTensorTypeAndShapeInfo = 99, ReleaseSessionOptions = 100,
     SessionGetModelMetadata = 111, ModelMetadataLookupCustomMetadataMap = 116, ReleaseModelMetadata = 118,
+    AddSessionConfigEntry = 130,
 };
 
 /* The start of struct OrtApiBase, which OrtGetApiBase() returns. */
@@ -145,7 +146,11 @@ PlutaryOrtSession *plutary_ort_session_create(const char *model_path, int intra_
         || failed(ORT(SetInterOpNumThreads, SetInt, options, 1), error, error_size)
         || failed(ORT(SetSessionGraphOptimizationLevel, SetInt, options, ORT_ENABLE_ALL), error, error_size)
         || failed(ORT(DisableCpuMemArena, SetOption, options), error, error_size)
-        || failed(ORT(DisableMemPattern, SetOption, options), error, error_size);
+        || failed(ORT(DisableMemPattern, SetOption, options), error, error_size)
+        /* A pool thread spinning while it waits for work takes the core another job needs:
+           measured on 4 receipts with one job, 12.2 CPU seconds spinning against 7.6 not. */
+        || failed(ORT(AddSessionConfigEntry, OrtStatus *(*)(OrtSessionOptions *, const char *, const char *),
+                      options, "session.intra_op.allow_spinning", "0"), error, error_size);
     PlutaryOrtSession *result = calloc(1, sizeof *result);
     if (!bad && result) {
         bad = failed(ORT(CreateSession, OrtStatus *(*)(OrtEnv *, const char *, const OrtSessionOptions *, OrtSession **),
