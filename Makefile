@@ -216,6 +216,7 @@ RECEIPTS ?= $(CURDIR)/../shared/receipts
 bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/ppocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 
