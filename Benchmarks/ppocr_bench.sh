@@ -47,9 +47,11 @@ fi
 if [ -d "$receipts/sroie-dev/img" ] && [ -d "$receipts/german-dev" ]; then
     real=1
     note="real receipts in $receipts"
-    ls "$receipts"/sroie-dev/img/*.jpg | head -n $((sample / 2)) | sed 's/^/eng /' > "$work/sample"
-    ls "$receipts"/german-dev/*.jpg | head -n $((sample - sample / 2)) | sed 's/^/deu /' >> "$work/sample"
-    { ls "$receipts"/sroie-dev/img/*.jpg | head -n $((batch / 2)); ls "$receipts"/german-dev/*.jpg | head -n $((batch - batch / 2)); } > "$work/batch"
+    # Arrays, not ls | head: under pipefail, head closing the pipe early fails the script.
+    sroie=("$receipts"/sroie-dev/img/*.jpg) german=("$receipts"/german-dev/*.jpg)
+    printf 'eng %s\n' "${sroie[@]:0:sample / 2}" > "$work/sample"
+    printf 'deu %s\n' "${german[@]:0:sample - sample / 2}" >> "$work/sample"
+    printf '%s\n' "${sroie[@]:0:batch / 2}" "${german[@]:0:batch - batch / 2}" > "$work/batch"
 else
     real=0
     note="receipts rendered with ImageMagick ($receipts not found: accuracy skipped)"
@@ -60,7 +62,7 @@ else
             -annotate +40+60 "$text" -rotate 2 -blur 0x0.7 -colorspace Gray -quality 90 "$work/r$i.jpg"
         echo "$work/r$i.jpg" >> "$work/batch"
     done
-    head -n "$sample" "$work/batch" | sed 's/^/eng /' > "$work/sample"
+    sed "${sample}q; s/^/eng /" "$work/batch" > "$work/sample"
 fi
 
 # Runs a command (output discarded) under /usr/bin/time: "wall cpu peak_kb".
