@@ -12,6 +12,7 @@ DESTDIR ?=
 BUILD_CONFIG ?= release
 SWIFT_BUILD_FLAGS ?=
 bindir := $(PREFIX)/bin
+libdir := $(PREFIX)/lib
 datadir := $(PREFIX)/share
 
 # Translations: .mo files under .build/locale for running from the source tree,
@@ -33,15 +34,35 @@ APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev liblepto
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu \
 	libglib2.0-bin dconf-gsettings-backend gettext desktop-file-utils appstream flatpak-builder locales \
 	fonts-dejavu-core fonts-noto-cjk \
-	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pyatspi gnome-keyring imagemagick xdotool
+	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pip python3-pyatspi gnome-keyring imagemagick xdotool
 
-.PHONY: all deps locales build schemas mo data run test unit-test e2e install-test validate \
+# PP-OCR: ONNX Runtime's C library and PaddleOCR's models (Apache-2.0, packaged by RapidOCR) come
+# from their PyPI wheels, pinned by version and SHA-256. The wheels are looked for in WHEEL_DIR
+# first (the Flatpak places them there) and downloaded only when missing; the library and models
+# are unpacked into .build/ppocr, which the binary finds when run from the source tree.
+WHEEL_DIR ?= $(BUILD_DIR)/wheels
+PPOCR_DIR := $(BUILD_DIR)/ppocr
+ORT_VERSION := 1.32.0
+ORT_WHEEL := onnxruntime-$(ORT_VERSION)-cp311-cp311-manylinux_2_28_x86_64.whl
+ORT_SHA256 := 5a34fc4dfeb5a7b4a74c95dcba1e773d722abda720b474edf1b0c419dc6d163d
+RAPIDOCR_VERSION := 3.10.0
+RAPIDOCR_WHEEL := rapidocr-$(RAPIDOCR_VERSION)-py3-none-any.whl
+RAPIDOCR_SHA256 := 2fc34e26cd0f48514804a94f8832283039c7334076bff60768b1fed9ad068050
+ORT_LIB := libonnxruntime.so.$(ORT_VERSION)
+PPOCR_MODELS := PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx ch_ppocr_mobile_v2.0_cls_mobile.onnx
+PPOCR_FILES := $(PPOCR_DIR)/lib/$(ORT_LIB) $(addprefix $(PPOCR_DIR)/models/,$(PPOCR_MODELS))
+# Writes one member of a zip file to stdout; python3 is there wherever the build is (unzip may not be).
+UNZIP_MEMBER := python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))'
+
+.PHONY: all deps system-deps ppocr locales build schemas mo data run test unit-test e2e install-test validate \
 	install uninstall pot po po-check bench clean
 
 all: build
 
+deps: system-deps ppocr
+
 # Outside Debian/Ubuntu (a Flatpak SDK, another distribution) the tools must already be there.
-deps:
+system-deps:
 	@if ! command -v dpkg-query >/dev/null; then exit 0; fi; \
 	missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -50,6 +71,29 @@ deps:
 		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: install it from https://swift.org/install and put it on PATH."; exit 1; }
+
+ppocr: $(PPOCR_FILES)
+
+# --platform and --python-version pin the wheel whatever python runs pip.
+$(WHEEL_DIR)/$(ORT_WHEEL): | system-deps
+	python3 -m pip download --quiet --no-deps --only-binary=:all: --platform manylinux_2_28_x86_64 \
+		--python-version 311 onnxruntime==$(ORT_VERSION) -d $(WHEEL_DIR)
+
+$(WHEEL_DIR)/$(RAPIDOCR_WHEEL): | system-deps
+	python3 -m pip download --quiet --no-deps --only-binary=:all: rapidocr==$(RAPIDOCR_VERSION) -d $(WHEEL_DIR)
+
+# Order-only on the wheels: once unpacked, nothing is downloaded again. A wheel that fails its
+# checksum is deleted, so the next run downloads it afresh.
+$(PPOCR_FILES) &: | $(WHEEL_DIR)/$(ORT_WHEEL) $(WHEEL_DIR)/$(RAPIDOCR_WHEEL)
+	@for pair in $(ORT_SHA256):$(WHEEL_DIR)/$(ORT_WHEEL) $(RAPIDOCR_SHA256):$(WHEEL_DIR)/$(RAPIDOCR_WHEEL); do \
+		echo "$${pair%%:*}  $${pair#*:}" | sha256sum --check --quiet || { rm -f "$${pair#*:}"; exit 1; }; \
+	done
+	@mkdir -p $(PPOCR_DIR)/lib $(PPOCR_DIR)/models
+	$(UNZIP_MEMBER) $(WHEEL_DIR)/$(ORT_WHEEL) onnxruntime/capi/$(ORT_LIB) > $(PPOCR_DIR)/lib/$(ORT_LIB)
+	for model in $(PPOCR_MODELS); do \
+		$(UNZIP_MEMBER) $(WHEEL_DIR)/$(RAPIDOCR_WHEEL) rapidocr/models/$$model > $(PPOCR_DIR)/models/$$model || exit 1; \
+	done
+	@touch $(PPOCR_FILES)
 
 # GTK only honours LANGUAGE when setlocale succeeds, so the translated tests need real locales.
 locales: deps
@@ -111,7 +155,7 @@ validate: deps data
 
 test: po-check validate unit-test e2e install-test
 
-install: mo data
+install: mo data ppocr
 	$(SWIFT) build -c $(BUILD_CONFIG) $(SWIFT_BUILD_FLAGS)
 	install -Dm755 $(BUILD_DIR)/$(BUILD_CONFIG)/plutary $(DESTDIR)$(bindir)/plutary
 	install -Dm644 $(DESKTOP) $(DESTDIR)$(datadir)/applications/$(APP_ID).desktop
@@ -120,6 +164,9 @@ install: mo data
 	glib-compile-schemas $(DESTDIR)$(datadir)/glib-2.0/schemas
 	for icon in $(ICONS); do install -Dm644 data/$$icon $(DESTDIR)$(datadir)/$$icon || exit 1; done
 	install -Dm644 data/style.css $(DESTDIR)$(datadir)/plutary/style.css
+	install -Dm644 $(PPOCR_DIR)/lib/$(ORT_LIB) $(DESTDIR)$(libdir)/plutary/$(ORT_LIB)
+	for model in $(PPOCR_MODELS); do install -Dm644 $(PPOCR_DIR)/models/$$model \
+		$(DESTDIR)$(datadir)/plutary/models/$$model || exit 1; done
 	for lang in $(LINGUAS); do install -Dm644 $(LOCALE_DIR)/$$lang/LC_MESSAGES/plutary.mo \
 		$(DESTDIR)$(datadir)/locale/$$lang/LC_MESSAGES/plutary.mo || exit 1; done
 
@@ -128,8 +175,9 @@ uninstall:
 	rm -f $(DESTDIR)$(bindir)/plutary $(DESTDIR)$(datadir)/applications/$(APP_ID).desktop \
 		$(DESTDIR)$(datadir)/metainfo/$(APP_ID).metainfo.xml $(DESTDIR)$(datadir)/glib-2.0/schemas/$(APP_ID).gschema.xml \
 		$(addprefix $(DESTDIR)$(datadir)/,$(ICONS)) $(DESTDIR)$(datadir)/plutary/style.css \
+		$(DESTDIR)$(libdir)/plutary/$(ORT_LIB) $(addprefix $(DESTDIR)$(datadir)/plutary/models/,$(PPOCR_MODELS)) \
 		$(foreach lang,$(LINGUAS),$(DESTDIR)$(datadir)/locale/$(lang)/LC_MESSAGES/plutary.mo)
-	-rmdir $(DESTDIR)$(datadir)/plutary
+	-rmdir $(DESTDIR)$(datadir)/plutary/models $(DESTDIR)$(datadir)/plutary $(DESTDIR)$(libdir)/plutary
 	schemas=$(DESTDIR)$(datadir)/glib-2.0/schemas; \
 	if ls $$schemas/*.gschema.xml >/dev/null 2>&1; then glib-compile-schemas $$schemas; else rm -f $$schemas/gschemas.compiled; fi
 
@@ -168,6 +216,7 @@ RECEIPTS ?= $(CURDIR)/../shared/receipts
 bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/ppocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 

@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "PlutaryCore", dependencies: [
             "CIntl", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
         ]),
-        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract"]),
+        // ONNX Runtime is dlopen()ed: nothing to link but libdl.
+        .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims"]),

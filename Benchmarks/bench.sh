@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: one markdown table of OCR speed against the bare `tesseract` command, batch
+# `make bench`: one markdown table of the Tesseract pipeline's speed (`--engine tesseract`; PP-OCR has
+# ppocr_bench.sh) against the bare `tesseract` command, batch
 # throughput with 1 job vs all cores, and field accuracy on the real receipts (skipped when
 # RECEIPTS_DIR is absent; receipts are then rendered with ImageMagick for the speed rows).
 # Usage: bench.sh PLUTARY [RECEIPTS_DIR]
@@ -49,9 +50,9 @@ timed() {
 # Per image: one process each (model loading included), like a person scanning one receipt.
 echo "ours single nopre tess tess1" > "$work/times"
 while read -r lang img; do
-    ours=$(timed "$bin" scan --json --jobs 1 --lang "$lang" "$img")
-    single=$(timed "$bin" scan --json --jobs 1 --single-pass --lang "$lang" "$img")
-    nopre=$(timed "$bin" scan --json --jobs 1 --no-preprocess --lang "$lang" "$img")
+    ours=$(timed "$bin" scan --json --engine tesseract --jobs 1 --lang "$lang" "$img")
+    single=$(timed "$bin" scan --json --engine tesseract --jobs 1 --single-pass --lang "$lang" "$img")
+    nopre=$(timed "$bin" scan --json --engine tesseract --jobs 1 --no-preprocess --lang "$lang" "$img")
     tess=$(timed tesseract "$img" - --psm "$psm" -l "$lang")
     tess1=$(OMP_THREAD_LIMIT=1 timed tesseract "$img" - --psm "$psm" -l "$lang")
     echo "$ours $single $nopre $tess $tess1" >> "$work/times"
@@ -60,14 +61,14 @@ done < "$work/sample"
 mapfile -t files < "$work/batch"
 # Other processes' load decides what a second job can gain; it goes in the table with the speedup.
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
-t1=$(timed "$bin" scan --json --jobs 1 "${files[@]}")
-tn=$(timed "$bin" scan --json --jobs "$cores" "${files[@]}")
+t1=$(timed "$bin" scan --json --engine tesseract --jobs 1 "${files[@]}")
+tn=$(timed "$bin" scan --json --engine tesseract --jobs "$cores" "${files[@]}")
 
 echo '{}' > "$work/accuracy.json"
 if [ "$real" = 1 ]; then
     # Exit status 1 only means some file failed; the scores count those as misses.
-    "$bin" scan --json "$receipts"/sroie-dev/img/*.jpg > "$work/results.jsonl" || true
-    "$bin" scan --json --lang deu "$receipts"/german-dev/*.jpg >> "$work/results.jsonl" || true
+    "$bin" scan --json --engine tesseract "$receipts"/sroie-dev/img/*.jpg > "$work/results.jsonl" || true
+    "$bin" scan --json --engine tesseract --lang deu "$receipts"/german-dev/*.jpg >> "$work/results.jsonl" || true
     python3 "$here/score_accuracy.py" --json "$receipts" "$work/results.jsonl" > "$work/accuracy.json"
 fi
 

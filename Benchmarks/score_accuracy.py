@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Score `plutary scan --json` output against the dev receipt sets.
 
-usage: score_accuracy.py [--json] RECEIPTS_DIR [RESULTS.jsonl]   (results on stdin when no file)
+usage: score_accuracy.py [--json] [--scanned] RECEIPTS_DIR [RESULTS.jsonl]   (results on stdin when no file)
 --json prints the raw counts instead of the markdown table.
+--scanned scores only the receipts that have a result (one half of a set, a sample).
 
 RESULTS: JSON Lines, one object per scanned image, with `source` (the image path),
 `merchant_name`, `purchase_date`, `total_amount`, `line_items`.
@@ -11,7 +12,7 @@ Scoring follows that README: total = exact decimal equality; date = exact after
 normalising both to YYYY-MM-DD; merchant = SROIE company upper-cased with whitespace
 collapsed, exact and fuzzy (difflib ratio >= 0.8), German chain name found
 case-insensitively; items = number of purchased line items (German).
-Receipts of a set without a result count as misses. Standard library only.
+Receipts of a set without a result count as misses, unless --scanned. Standard library only.
 """
 import difflib
 import json
@@ -75,7 +76,7 @@ def load_results(stream):
     return results
 
 
-def score_sroie(root, results):
+def score_sroie(root, results, scanned_only=False):
     counts = {"n": 0, "total": 0, "date": 0, "exact": 0, "fuzzy": 0}
     key_dir = os.path.join(root, "sroie-dev", "key")
     for name in sorted(os.listdir(key_dir)):
@@ -83,8 +84,10 @@ def score_sroie(root, results):
             continue
         with open(os.path.join(key_dir, name), encoding="utf-8") as handle:
             key = json.load(handle)
-        counts["n"] += 1
         result = results.get(name[:-5] + ".jpg")
+        if result is None and scanned_only:
+            continue
+        counts["n"] += 1
         if result is None:
             continue
         truth_total = to_decimal(key.get("total"))
@@ -101,13 +104,15 @@ def score_sroie(root, results):
     return counts
 
 
-def score_german(root, results):
+def score_german(root, results, scanned_only=False):
     counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0}
     with open(os.path.join(root, "german-dev", "truth.jsonl"), encoding="utf-8") as handle:
         truths = [json.loads(line) for line in handle if line.strip()]
     for truth in truths:
-        counts["n"] += 1
         result = results.get(os.path.basename(truth["file"]))
+        if result is None and scanned_only:
+            continue
+        counts["n"] += 1
         if truth.get("items") is not None:
             counts["items_n"] += 1
         if result is None:
@@ -131,15 +136,15 @@ def main(argv):
     if len(argv) < 2:
         sys.stderr.write(__doc__)
         return 2
-    as_json = "--json" in argv
-    argv = [a for a in argv if a != "--json"]
+    as_json, scanned_only = "--json" in argv, "--scanned" in argv
+    argv = [a for a in argv if a not in ("--json", "--scanned")]
     root = argv[1]
     if len(argv) > 2:
         with open(argv[2], encoding="utf-8") as handle:
             results = load_results(handle)
     else:
         results = load_results(sys.stdin)
-    sroie, german = score_sroie(root, results), score_german(root, results)
+    sroie, german = score_sroie(root, results, scanned_only), score_german(root, results, scanned_only)
     if as_json:
         print(json.dumps({"sroie": sroie, "german": german}))
         return 0

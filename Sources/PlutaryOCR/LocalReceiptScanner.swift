@@ -9,6 +9,7 @@ import Synchronization
 public final class LocalReceiptScanner: ReceiptScanning {
     private struct Built {
         let languages: [String]
+        let engine: OCREngine
         let scanner: ReceiptScanner
     }
 
@@ -17,11 +18,15 @@ public final class LocalReceiptScanner: ReceiptScanning {
     private let built = Mutex<Built?>(nil)
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.
     private let tessdataPath: String?
+    private let engine: Mutex<OCREngine>
+    private let ppocrFiles: PPOCRFiles?
     public let parallelism = ProcessInfo.processInfo.activeProcessorCount
 
-    public init(languages: [String], tessdataPath: String? = nil) {
+    public init(languages: [String], tessdataPath: String? = nil, engine: OCREngine = .tesseract, ppocrFiles: PPOCRFiles? = nil) {
         self.languages = Mutex(languages.isEmpty ? ["eng"] : languages)
         self.tessdataPath = tessdataPath
+        self.engine = Mutex(engine)
+        self.ppocrFiles = ppocrFiles
     }
 
     public func installedLanguages() -> [String] {
@@ -32,6 +37,20 @@ public final class LocalReceiptScanner: ReceiptScanning {
     public func setLanguages(_ languages: [String]) {
         guard !languages.isEmpty else { return }
         self.languages.withLock { $0 = languages }
+    }
+
+    /// Takes effect from the next scan, like `setLanguages`; an unknown name means automatic.
+    public func setEngine(_ engine: String) {
+        self.engine.withLock { $0 = OCREngine(rawValue: engine) ?? .automatic }
+    }
+
+    /// The engines' own notice once built; before, only whether PP-OCR's files were found
+    /// (loading the models just to say they load would cost a second and much memory).
+    public func engineNotice() -> String? {
+        let wanted = engine.withLock { $0 }
+        if let built = built.withLock({ $0 }), built.engine == wanted { return built.scanner.pipeline.engineNotice }
+        guard wanted != .tesseract, ppocrFiles == nil else { return nil }
+        return OCRError.ppocrUnavailable(reason: OCRError.ppocrNotInstalled).localizedDescription
     }
 
     public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
@@ -59,12 +78,20 @@ public final class LocalReceiptScanner: ReceiptScanning {
 
     private func current() throws -> ReceiptScanner {
         let wanted = languages.withLock { $0 }
+        let engine = self.engine.withLock { $0 }
         // Built under the lock so parallel first scans share one set of engines.
         return try built.withLock { built in
-            if let built, built.languages == wanted { return built.scanner }
-            let options = OCROptions(languages: wanted, tessdataPath: tessdataPath)
-            let scanner = ReceiptScanner(pipeline: try OCRPipeline(options: options, engines: parallelism))
-            built = Built(languages: wanted, scanner: scanner)
+            if let built, built.languages == wanted, built.engine == engine { return built.scanner }
+            var options = OCROptions(languages: wanted, tessdataPath: tessdataPath)
+            options.engine = engine
+            options.ppocrFiles = ppocrFiles
+            let pipeline = try OCRPipeline(options: options, engines: parallelism)
+            // Said once per engine chosen, not again when only the languages change.
+            if built?.engine != engine, let notice = pipeline.engineNotice {
+                FileHandle.standardError.write(Data("plutary: \(notice)\n".utf8))
+            }
+            let scanner = ReceiptScanner(pipeline: pipeline)
+            built = Built(languages: wanted, engine: engine, scanner: scanner)
             return scanner
         }
     }

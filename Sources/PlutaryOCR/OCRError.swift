@@ -14,6 +14,10 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
     case noTessdata(searched: [String])
     case engineInitFailed(languages: String)
     case recognitionFailed(file: String)
+    case ppocrUnavailable(reason: String)
+
+    /// The reason given when PP-OCR's library or models were not found.
+    static var ppocrNotInstalled: String { tr("its library or models are not installed") }
 
     /// In the person's language: the import panel shows these beside the file.
     public var errorDescription: String? {
@@ -42,6 +46,8 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
             String(format: tr("Tesseract failed to initialise with languages %@"), languages)
         case let .recognitionFailed(file):
             String(format: tr("%@: Tesseract failed to recognise the image"), file)
+        case let .ppocrUnavailable(reason):
+            String(format: tr("PP-OCR cannot read, so Tesseract reads instead: %@"), reason)
         }
     }
 }

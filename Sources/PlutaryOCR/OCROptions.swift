@@ -23,6 +23,10 @@ public struct OCROptions: Sendable, Equatable {
     public var maxMegapixels = 40
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.
     public var tessdataPath: String?
+    /// The recogniser asked for; Tesseract reads whenever PP-OCR cannot.
+    public var engine: OCREngine = .automatic
+    /// PP-OCR's library and models; nil when they are not installed.
+    public var ppocrFiles: PPOCRFiles?
 
     public init(
         languages: [String] = ["eng"], preprocess: Bool = true,

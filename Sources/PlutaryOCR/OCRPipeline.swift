@@ -5,13 +5,25 @@ import Synchronization
 
 /// Loads, preprocesses and recognises receipt images. Blocking and thread-safe: call it from
 /// any number of threads (never the main one); at most `engines` recognitions run at once.
+/// PP-OCR reads when it is asked for (or automatic) and available; Tesseract otherwise, and
+/// always for the line re-reads.
 public final class OCRPipeline: Sendable {
     public let options: OCROptions
     private let pool: EnginePool
+    private let ppocr: PPOCREngine?
+    /// Why PP-OCR does not read although it was asked for (or automatic): missing or broken
+    /// files, said once by whoever shows it (the CLI on stderr, Settings).
+    public let engineNotice: String?
+
+    /// The recogniser that reads: `.ppocr` or `.tesseract`.
+    public var engine: OCREngine { ppocr == nil ? .tesseract : .ppocr }
 
     /// Fails when a language's data is missing or Tesseract cannot load it.
+    /// - Parameter engines: recognitions at once (the jobs); PP-OCR gives each model run
+    ///   cores / engines threads, so the jobs together do not oversubscribe the cores.
     public init(options: OCROptions, engines: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.options = options
+        (ppocr, engineNotice) = Self.loadPPOCR(options, threads: ProcessInfo.processInfo.activeProcessorCount / max(1, engines))
         guard !options.languages.isEmpty else { throw OCRError.invalidLanguage("") }
         let path: String
         if let given = options.tessdataPath {
@@ -26,7 +38,21 @@ public final class OCRPipeline: Sendable {
         pool = EnginePool(capacity: engines) {
             try TesseractEngine(languages: languages, dataPath: path, pageSegMode: mode)
         }
-        try pool.prewarm()
+        // With PP-OCR reading, Tesseract engines are only made if a line is re-read.
+        if ppocr == nil { try pool.prewarm() }
+    }
+
+    /// PP-OCR's engine when it should and can read, else why not (nil when Tesseract was asked for).
+    private static func loadPPOCR(_ options: OCROptions, threads: Int) -> (PPOCREngine?, String?) {
+        guard options.engine != .tesseract else { return (nil, nil) }
+        guard let files = options.ppocrFiles else {
+            return (nil, OCRError.ppocrUnavailable(reason: OCRError.ppocrNotInstalled).localizedDescription)
+        }
+        do {
+            return (try PPOCREngine.shared(files: files, threads: max(1, threads)), nil)
+        } catch {
+            return (nil, OCRError.ppocrUnavailable(reason: "\(error)").localizedDescription)
+        }
     }
 
     /// Engines initialised so far (one model load each); at most `engines`.
@@ -47,6 +73,10 @@ public final class OCRPipeline: Sendable {
     public func recognize(data: Data, name: String, preprocess: Bool? = nil) throws -> OCRResult {
         let page = try loadPage(data: data, name: name)
         let source = page.image
+        // PP-OCR takes the page as it is; should a model fail on it, Tesseract reads it instead.
+        if let ppocr, let result = try? ppocr.recognize(source, name: name, languages: options.languages) {
+            return page.sourceResult(result)
+        }
         // Decoding and preprocessing run before borrowing an engine, so they overlap other recognitions.
         let (image, transform) = preprocess ?? options.preprocess
             ? Preprocessor(options: options.preprocessing).run(source)

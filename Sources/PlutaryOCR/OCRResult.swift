@@ -11,10 +11,13 @@ public struct OCRResult: Sendable, Codable, Equatable {
     public var languages: [String]
     /// Mean word confidence, 0...100 (0 when nothing was found).
     public var meanConfidence: Double
+    /// The recogniser that read it: `.ppocr` or `.tesseract`.
+    public var engine: OCREngine
 
     public init(
         source: String, text: String, lines: [OCRLine], words: [OCRWord],
-        imageWidth: Int, imageHeight: Int, languages: [String], meanConfidence: Double
+        imageWidth: Int, imageHeight: Int, languages: [String], meanConfidence: Double,
+        engine: OCREngine = .tesseract
     ) {
         self.source = source
         self.text = text
@@ -24,5 +27,6 @@ public struct OCRResult: Sendable, Codable, Equatable {
         self.imageHeight = imageHeight
         self.languages = languages
         self.meanConfidence = meanConfidence
+        self.engine = engine
     }
 }

@@ -40,7 +40,8 @@ public final class ReceiptScanner: Sendable {
         }
         var scan = try read(data, name: url.lastPathComponent, preprocess: nil)
         let options = pipeline.options
-        if options.preprocess, options.retryWithoutPreprocessing,
+        // Only Tesseract's reading depends on preprocessing.
+        if scan.ocr.engine == .tesseract, options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
             let second = try read(data, name: url.lastPathComponent, preprocess: false)
             scan = Self.combined(scan, second)
@@ -120,6 +121,7 @@ public final class ReceiptScanner: Sendable {
         let ocr = try pipeline.recognize(data: data, name: name, preprocess: preprocess)
         var payload = parser.parse(ocrText: ocr.text, hints: hints)
         payload.ocrLocale = pipeline.options.languages.joined(separator: "+")
+        payload.ocrEngine = ocr.engine.rawValue
         return Scan(payload: payload, ocr: ocr)
     }
 

@@ -30,7 +30,10 @@ struct OpenCommand: ParsableCommand {
             PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + files.map(absolutePath)) {
                 let preferences = Preferences()
                 var environment = AppEnvironment(database: database, preferences: preferences, tokens: tokens,
-                                                 scanner: LocalReceiptScanner(languages: preferences.strings(.ocrLanguages)),
+                                                 scanner: LocalReceiptScanner(
+                                                     languages: preferences.strings(.ocrLanguages),
+                                                     engine: OCREngine(rawValue: preferences.string(.ocrEngine)) ?? .automatic,
+                                                     ppocrFiles: AppResources.locate().ppocrFiles),
                                                  version: Plutary.version)
                 let encoder = UploadImageEncoder()
                 let analysis = AnalysisCenter(environment: environment) { path in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlutaryApp
 import PlutaryCore
 import PlutaryOCR
 
@@ -16,6 +17,9 @@ struct ScanCommand: ParsableCommand {
 
     @Option(help: "OCR languages, joined by '+' (e.g. eng+chi_sim).")
     var lang = "eng"
+
+    @Option(help: "OCR engine: auto (PP-OCR when installed), ppocr or tesseract.")
+    var engine: OCREngine = .automatic
 
     @Flag(name: .customLong("no-preprocess"), help: "Give Tesseract the image as decoded, without Leptonica preprocessing.")
     var noPreprocess = false
@@ -44,11 +48,16 @@ struct ScanCommand: ParsableCommand {
         var options = OCROptions(languages: OCROptions.languages(from: lang), preprocess: !noPreprocess)
         options.retryWithoutPreprocessing = !singlePass
         options.findPaper = !noFindPaper
+        options.engine = engine
+        options.ppocrFiles = AppResources.locate().ppocrFiles
         let pipeline: OCRPipeline
         do {
             pipeline = try OCRPipeline(options: options, engines: min(jobs, files.count))
         } catch {
             throw ValidationError((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        }
+        if let notice = pipeline.engineNotice {
+            FileHandle.standardError.write(Data("plutary: \(notice)\n".utf8))
         }
         let saver = try save ? ScanSaver(database: global.openDatabase()) : nil
         let output = ReceiptOutput(json: json)

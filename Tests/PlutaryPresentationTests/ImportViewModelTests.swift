@@ -13,6 +13,8 @@ private struct TextScanner: ReceiptScanning {
 
     func installedLanguages() -> [String] { ["eng"] }
     func setLanguages(_ languages: [String]) {}
+    func setEngine(_ engine: String) {}
+    func engineNotice() -> String? { nil }
 
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {

@@ -9,6 +9,8 @@ private final class LanguageScanner: ReceiptScanning {
     private struct Record {
         var told: [[String]] = []
         var listedOnMainThread: [Bool] = []
+        var engines: [String] = []
+        var askedOnMainThread: [Bool] = []
     }
 
     let installed: [String]
@@ -19,6 +21,8 @@ private final class LanguageScanner: ReceiptScanning {
     var parallelism: Int { 1 }
     var told: [[String]] { record.withLock { $0.told } }
     var listedOnMainThread: [Bool] { record.withLock { $0.listedOnMainThread } }
+    var engines: [String] { record.withLock { $0.engines } }
+    var askedOnMainThread: [Bool] { record.withLock { $0.askedOnMainThread } }
 
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
@@ -30,6 +34,18 @@ private final class LanguageScanner: ReceiptScanning {
 
     func setLanguages(_ languages: [String]) {
         record.withLock { $0.told.append(languages) }
+    }
+
+    func setEngine(_ engine: String) {
+        record.withLock { $0.engines.append(engine) }
+    }
+
+    /// Like a machine without PP-OCR: any engine but Tesseract is missing.
+    func engineNotice() -> String? {
+        record.withLock { record in
+            record.askedOnMainThread.append(Thread.isMainThread)
+            return record.engines.last == "tesseract" ? nil : "PP-OCR is not installed"
+        }
     }
 }
 
@@ -152,5 +168,32 @@ struct OCRLanguageSettingsViewModelTests {
         #expect(model.rows.isEmpty)
         #expect(model.summary.isEmpty)
         #expect(model.missingDataNote == nil)
+    }
+
+    @Test func engineComesFromThePreferenceAndGoesToTheScanner() async {
+        let scanner = LanguageScanner(installed: ["eng"])
+        let preferences = MemoryPreferenceStore()
+        let model = OCRLanguageSettingsViewModel(scanner: scanner, preferences: preferences)
+        #expect(model.engine == "auto" && model.engineNote == nil)
+        await model.load()
+        #expect(scanner.engines == ["auto"])
+        #expect(model.engineNote == "PP-OCR is not installed")
+        #expect(scanner.askedOnMainThread == [false])
+
+        await model.setEngine("tesseract")
+        #expect(model.engine == "tesseract" && preferences.string(.ocrEngine) == "tesseract")
+        #expect(scanner.engines == ["auto", "tesseract"])
+        #expect(model.engineNote == nil)
+        #expect(model.engineNames.count == OCRLanguageSettingsViewModel.engines.count)
+    }
+
+    @Test func unknownEnginesAreRefused() async {
+        let preferences = MemoryPreferenceStore()
+        preferences.set(.ocrEngine, .string("easyocr"))
+        let scanner = LanguageScanner(installed: ["eng"])
+        let model = OCRLanguageSettingsViewModel(scanner: scanner, preferences: preferences)
+        #expect(model.engine == "auto")
+        await model.setEngine("easyocr")
+        #expect(model.engine == "auto" && scanner.engines.isEmpty)
     }
 }

@@ -14,6 +14,8 @@ struct ReviewTurnTests {
         var parallelism: Int { 1 }
         func installedLanguages() -> [String] { ["eng"] }
         func setLanguages(_ languages: [String]) {}
+        func setEngine(_ engine: String) {}
+        func engineNotice() -> String? { nil }
 
         func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
             struct Broken: LocalizedError { var errorDescription: String? { "the image is broken" } }

@@ -3,8 +3,9 @@ import GtkKit
 import PlutaryCore
 import PlutaryPresentation
 
-/// The "OCR languages" section of Settings: one check per language; the ones
-/// not installed are greyed out with the package that brings them.
+/// The OCR part of Settings: the engine (a drop-down, with a warning when PP-OCR cannot
+/// read), then one check per Tesseract language; the languages not installed are greyed
+/// out with the package that brings them.
 @MainActor
 final class OCRLanguageSettingsView {
     private struct Entry {
@@ -18,6 +19,8 @@ final class OCRLanguageSettingsView {
     private let grid: Widget
     private let missingData: Widget
     private let summary: Widget
+    private let engine: DropDown
+    private let engineNote: Widget
     private var entries: [Entry] = []
     private var rendering = false
 
@@ -25,6 +28,16 @@ final class OCRLanguageSettingsView {
         self.viewModel = viewModel
         root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         gtk_widget_set_margin_top(root.widget, 16)
+        let engineTitle = Widgets.label(tr("OCR engine"), css: ["title-2"], xalign: 0)
+        let engineHint = Widgets.label(tr("PP-OCR reads most receipts better, Chinese too; Tesseract reads the other languages turned on below, and reads whenever PP-OCR cannot. Changes apply to the next scan."),
+                                       css: ["dim-label"], xalign: 0)
+        gtk_label_set_wrap(engineHint.opaque, 1)
+        engine = DropDown(strings: viewModel.engineNames)
+        engine.setAccessibleLabel(tr("OCR engine"))
+        engine.setAlign(horizontal: GTK_ALIGN_START)
+        engineNote = Widgets.label("", css: ["warning"], xalign: 0)
+        gtk_label_set_wrap(engineNote.opaque, 1)
+        root.append(engineTitle, engineHint, engine, engineNote)
         let hint = Widgets.label(tr("Receipts are read with the languages turned on here, the first one as the primary language. Each one more makes scanning slower. Changes apply to the next scan."),
                                  css: ["dim-label"], xalign: 0)
         gtk_label_set_wrap(hint.opaque, 1)
@@ -36,6 +49,11 @@ final class OCRLanguageSettingsView {
         summary = Widgets.label("", css: ["dim-label"], xalign: 0)
         gtk_label_set_wrap(summary.opaque, 1)
         root.append(Widgets.label(tr("OCR languages"), css: ["title-2"], xalign: 0), hint, missingData, grid, summary)
+        engine.onSelected { [weak self] index in
+            guard let self, !self.rendering, OCRLanguageSettingsViewModel.engines.indices.contains(index) else { return }
+            let chosen = OCRLanguageSettingsViewModel.engines[index]
+            Task { await self.viewModel.setEngine(chosen) }
+        }
         observe { [weak self] in self?.render() }
     }
 
@@ -81,6 +99,9 @@ final class OCRLanguageSettingsView {
             entry.note.addCSSClass(row.isWarning ? "warning" : "dim-label")
             entry.note.removeCSSClass(row.isWarning ? "dim-label" : "warning")
         }
+        engine.selected = OCRLanguageSettingsViewModel.engines.firstIndex(of: viewModel.engine) ?? 0
+        engineNote.setLabel(viewModel.engineNote ?? "")
+        engineNote.isVisible = viewModel.engineNote != nil
         missingData.setLabel(viewModel.missingDataNote ?? "")
         missingData.isVisible = viewModel.missingDataNote != nil
         summary.setLabel(viewModel.summary)

@@ -1,19 +1,23 @@
 import Foundation
+import PlutaryOCR
 
-/// Finds the app's data (compiled schema, CSS, translations) next to an installed
-/// binary (PREFIX/bin → PREFIX/share) or, when run from the build folder, in the
-/// source tree and the schema the Makefile compiled into .build/schemas.
-struct AppResources {
+/// Finds the app's data (compiled schema, CSS, translations, PP-OCR's library and models) next
+/// to an installed binary (PREFIX/bin → PREFIX/share, PREFIX/lib) or, when run from the build
+/// folder, in the source tree and what the Makefile put into .build (schemas, locale, ppocr).
+public struct AppResources {
     let schemaDirectory: URL?
     let cssFile: URL?
     let localeDirectory: URL?
+    /// nil when the library or a model is missing: then Tesseract reads.
+    public let ppocrFiles: PPOCRFiles?
 
     static let appId = "io.github.plutary.Plutary"
 
-    static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()) -> AppResources {
+    public static func locate(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()) -> AppResources {
         let fm = FileManager.default
         let binDir = executable.deletingLastPathComponent()
         let prefixShare = binDir.deletingLastPathComponent().appendingPathComponent("share")
+        let prefixLib = binDir.deletingLastPathComponent().appendingPathComponent("lib")
         func existing(_ url: URL) -> URL? { fm.fileExists(atPath: url.path) ? url : nil }
 
         var sourceTree: URL?
@@ -32,7 +36,12 @@ struct AppResources {
         let locale = [prefixShare.appendingPathComponent("locale"), sourceTree?.appendingPathComponent(".build/locale")]
             .compactMap { $0 }
             .first { holdsCatalogue($0, fileManager: fm) }
-        return AppResources(schemaDirectory: schema, cssFile: css, localeDirectory: locale)
+        // `make deps` unpacks PP-OCR into .build/ppocr; `make install` puts it under the prefix.
+        let ppocrBuild = sourceTree?.appendingPathComponent(".build/ppocr")
+        let ppocr = PPOCRFiles.find(
+            libraryDirectories: [prefixLib.appendingPathComponent("plutary"), ppocrBuild?.appendingPathComponent("lib")].compactMap { $0 },
+            modelDirectories: [prefixShare.appendingPathComponent("plutary/models"), ppocrBuild?.appendingPathComponent("models")].compactMap { $0 })
+        return AppResources(schemaDirectory: schema, cssFile: css, localeDirectory: locale, ppocrFiles: ppocr)
     }
 
     /// Whether `directory` has a plutary.mo for at least one language (LANG/LC_MESSAGES/plutary.mo).

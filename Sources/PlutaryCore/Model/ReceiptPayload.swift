@@ -18,6 +18,8 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
     public var notes: String?
     public var ocrText: String?
     public var ocrLocale: String?
+    /// The recogniser that read the image ("ppocr", "tesseract"); nil when no OCR read it.
+    public var ocrEngine: String?
     public var imageSha256: String?
     public var lineItems: [LineItemPayload]
     public var taxes: [TaxLinePayload]
@@ -30,7 +32,7 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
         id: String? = nil, source: String? = nil, merchantName: String? = nil, purchaseDate: String? = nil,
         currency: String? = nil, subtotalAmount: String? = nil, taxAmount: String? = nil, tipAmount: String? = nil,
         totalAmount: String? = nil, paymentMethod: String? = nil, category: String? = nil, notes: String? = nil,
-        ocrText: String? = nil, ocrLocale: String? = nil, imageSha256: String? = nil,
+        ocrText: String? = nil, ocrLocale: String? = nil, ocrEngine: String? = nil, imageSha256: String? = nil,
         lineItems: [LineItemPayload] = [], taxes: [TaxLinePayload] = [], autoFilledFields: [String] = [],
         fieldConfidence: [String: Double] = [:], confidence: Double? = nil, warnings: [String] = []
     ) {
@@ -38,6 +40,7 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
         self.currency = currency; self.subtotalAmount = subtotalAmount; self.taxAmount = taxAmount
         self.tipAmount = tipAmount; self.totalAmount = totalAmount; self.paymentMethod = paymentMethod
         self.category = category; self.notes = notes; self.ocrText = ocrText; self.ocrLocale = ocrLocale
+        self.ocrEngine = ocrEngine
         self.imageSha256 = imageSha256; self.lineItems = lineItems; self.taxes = taxes
         self.autoFilledFields = autoFilledFields; self.fieldConfidence = fieldConfidence
         self.confidence = confidence; self.warnings = warnings
@@ -54,6 +57,7 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
         case paymentMethod = "payment_method"
         case ocrText = "ocr_text"
         case ocrLocale = "ocr_locale"
+        case ocrEngine = "ocr_engine"
         case imageSha256 = "image_sha256"
         case lineItems = "line_items"
         case autoFilledFields = "auto_filled_fields"
@@ -76,6 +80,7 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
         ocrText = try c.decodeIfPresent(String.self, forKey: .ocrText)
         ocrLocale = try c.decodeIfPresent(String.self, forKey: .ocrLocale)
+        ocrEngine = try c.decodeIfPresent(String.self, forKey: .ocrEngine)
         imageSha256 = try c.decodeIfPresent(String.self, forKey: .imageSha256)
         lineItems = try c.decodeIfPresent([LineItemPayload].self, forKey: .lineItems) ?? []
         taxes = try c.decodeIfPresent([TaxLinePayload].self, forKey: .taxes) ?? []
@@ -102,6 +107,7 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
         try c.encode(notes, forKey: .notes)
         try c.encode(ocrText, forKey: .ocrText)
         try c.encode(ocrLocale, forKey: .ocrLocale)
+        try c.encode(ocrEngine, forKey: .ocrEngine)
         try c.encode(imageSha256, forKey: .imageSha256)
         try c.encode(lineItems, forKey: .lineItems)
         try c.encode(taxes, forKey: .taxes)

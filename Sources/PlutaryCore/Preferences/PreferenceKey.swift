@@ -6,6 +6,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable {
     case windowMaximized = "window-maximized"
     case primaryCurrency = "primary-currency"
     case ocrLanguages = "ocr-languages"
+    case ocrEngine = "ocr-engine"
     case analysisProvider = "analysis-provider"
     case analysisBaseURL = "analysis-base-url"
     case analysisModel = "analysis-model"
@@ -20,6 +21,7 @@ public enum PreferenceKey: String, CaseIterable, Sendable {
         case .windowMaximized: .bool(false)
         case .primaryCurrency: .string("CAD")
         case .ocrLanguages: .strings(["eng"])
+        case .ocrEngine: .string("auto")
         case .analysisProvider: .string("none")
         case .analysisBaseURL: .string("")
         case .analysisModel: .string("")

@@ -15,4 +15,10 @@ public protocol ReceiptScanning: Sendable {
     func installedLanguages() -> [String]
     /// The languages to read with, the first one primary; from the next scan on.
     func setLanguages(_ languages: [String])
+    /// The engine to read with, as the `ocr-engine` setting names it ("auto", "ppocr",
+    /// "tesseract"); from the next scan on.
+    func setEngine(_ engine: String)
+    /// Why the engine set does not read (PP-OCR asked for, or automatic, but missing or
+    /// broken, so Tesseract reads); nil when it reads. Blocking: call from a worker thread.
+    func engineNotice() -> String?
 }

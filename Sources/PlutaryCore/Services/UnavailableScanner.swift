@@ -16,6 +16,11 @@ public struct UnavailableScanner: ReceiptScanning {
 
     public func setLanguages(_ languages: [String]) {}
 
+    public func setEngine(_ engine: String) {}
+
+    /// None: scanning itself is unavailable, whichever engine.
+    public func engineNotice() -> String? { nil }
+
     public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
         throw Unavailable()
     }

@@ -2,9 +2,9 @@ import Foundation
 import Observation
 import PlutaryCore
 
-/// Settings → OCR languages: which Tesseract languages read receipts. Only
-/// installed ones can be turned on (the others name their package); the order
-/// they were turned on in is kept, the first being Tesseract's primary language.
+/// Settings → OCR: the engine that reads receipts, and which Tesseract languages read
+/// them. Only installed languages can be turned on (the others name their package); the
+/// order they were turned on in is kept, the first being Tesseract's primary language.
 @MainActor
 @Observable
 public final class OCRLanguageSettingsViewModel {
@@ -17,6 +17,13 @@ public final class OCRLanguageSettingsViewModel {
     /// The installed codes; nil until the tessdata folder has been listed.
     public private(set) var installed: Set<String>?
 
+    /// The engines offered, as the `ocr-engine` setting names them, in the order of `engineNames`.
+    public static let engines = ["auto", "ppocr", "tesseract"]
+    /// The engine chosen: one of `engines`.
+    public private(set) var engine: String
+    /// Why the chosen engine does not read (Tesseract reads instead); nil when it reads or until loaded.
+    public private(set) var engineNote: String?
+
     private let scanner: any ReceiptScanning
     private let preferences: any PreferenceStore
 
@@ -24,6 +31,7 @@ public final class OCRLanguageSettingsViewModel {
         self.scanner = scanner
         self.preferences = preferences
         selected = Self.selection(in: preferences)
+        engine = Self.engine(in: preferences)
     }
 
     public convenience init(environment: AppEnvironment) {
@@ -35,11 +43,35 @@ public final class OCRLanguageSettingsViewModel {
     public func load() async {
         selected = Self.selection(in: preferences)
         scanner.setLanguages(selected)
+        engine = Self.engine(in: preferences)
+        scanner.setEngine(engine)
         let scanner = self.scanner
         let found = await Task.detached(priority: .userInitiated) { scanner.installedLanguages() }.value
         installed = Set(found)
         // A toggle may have come in while the folder was listed.
         selected = Self.selection(in: preferences)
+        await refreshEngineNote()
+    }
+
+    /// The engines' names, in the order of `engines`.
+    public var engineNames: [String] {
+        [tr("Automatic: PP-OCR when installed"), tr("PP-OCR"), tr("Tesseract")]
+    }
+
+    /// Chooses the engine for the next scans, and says whether it can read.
+    public func setEngine(_ engine: String) async {
+        guard Self.engines.contains(engine), engine != self.engine else { return }
+        self.engine = engine
+        preferences.set(.ocrEngine, .string(engine))
+        scanner.setEngine(engine)
+        await refreshEngineNote()
+    }
+
+    private func refreshEngineNote() async {
+        let (scanner, asked) = (self.scanner, engine)
+        let note = await Task.detached(priority: .userInitiated) { scanner.engineNotice() }.value
+        // Another choice may have come in meanwhile; its own refresh says what holds for it.
+        if engine == asked { engineNote = note }
     }
 
     /// Installed and in-use languages first, then the ones to install, each group by name.
@@ -100,6 +132,12 @@ public final class OCRLanguageSettingsViewModel {
         }
         return OCRLanguageRow(code: code, name: Self.name(of: code), isInstalled: installed, isSelected: isSelected,
                               isEnabled: isSelected ? !isLast : installed, note: note, isWarning: isSelected && !installed)
+    }
+
+    /// The engine the preference names; automatic for a name not offered.
+    private static func engine(in preferences: any PreferenceStore) -> String {
+        let name = preferences.string(.ocrEngine)
+        return engines.contains(name) ? name : "auto"
     }
 
     /// The selection the preference holds; English when it holds none.

@@ -1,0 +1,37 @@
+#ifndef PLUTARY_CONNXRUNTIME_H
+#define PLUTARY_CONNXRUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* The few calls Plutary makes into ONNX Runtime's C API, declared here rather than taken from
+   onnxruntime_c_api.h. The library is dlopen()ed at run time, so the app builds and runs
+   (with Tesseract only) where it is missing. Every function reports failure as a message
+   written into `error` (at most error_size bytes, NUL-terminated). */
+
+/* One model loaded into an inference session, with the names of its first input and output. */
+typedef struct PlutaryOrtSession PlutaryOrtSession;
+
+/* Loads the library at `library_path` and its API table, and creates the process's one
+   environment. Once loaded, later calls do nothing; after a failure, the next call tries again
+   (with the path it is given). 0 on success. */
+int plutary_ort_load(const char *library_path, char *error, size_t error_size);
+
+/* The loaded library's version ("1.32.0"), or NULL before a successful load. */
+const char *plutary_ort_version(void);
+
+/* Loads a model. intra_threads bounds the threads one Run uses (jobs × threads ≤ cores);
+   NULL on failure. Run may be called from several threads at once. */
+PlutaryOrtSession *plutary_ort_session_create(const char *model_path, int intra_threads, char *error, size_t error_size);
+
+void plutary_ort_session_release(PlutaryOrtSession *session);
+
+/* The value of a key of the model's custom metadata, malloc()ed (free it), or NULL when absent. */
+char *plutary_ort_session_metadata(const PlutaryOrtSession *session, const char *key);
+
+/* Runs the model on one float tensor and returns its first output, a float tensor copied into
+   *output (malloc()ed; free it) with its shape in output_shape (at most max_rank dimensions)
+   and *output_rank. 0 on success. */
+int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input, const int64_t *shape, size_t rank,
+                            float **output, int64_t *output_shape, size_t *output_rank, size_t max_rank,
+                            char *error, size_t error_size);
+#endif

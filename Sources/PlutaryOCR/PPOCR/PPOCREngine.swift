@@ -1,0 +1,167 @@
+import CTesseract
+import Foundation
+import Synchronization
+
+/// The PP-OCR pipeline: DB text detection, the 0°/180° direction classifier and CTC text
+/// recognition, each an ONNX model run by ONNX Runtime, with the image work done by Leptonica.
+/// One engine (so one session per model) per process, shared by every job: `run` is
+/// thread-safe, and one model in memory is cheaper than one per thread.
+final class PPOCREngine: Sendable {
+    private let detector: ORTSession
+    private let classifier: ORTSession
+    private let recognizer: ORTSession
+    private let decoder: CTCDecoder
+    let files: PPOCRFiles
+    let settings: PPOCRSettings
+
+    private static let shared = Mutex<PPOCREngine?>(nil)
+    /// One detection at a time: its activations are the pipeline's largest (60 MB less at peak
+    /// with 2 jobs), and while one job detects the other recognises, so the cores stay busy.
+    private let detecting = Mutex(())
+
+    /// The process's engine, made on first use; `threads` (per model run) only counts then.
+    static func shared(files: PPOCRFiles, threads: Int) throws -> PPOCREngine {
+        try shared.withLock { engine in
+            if let engine, engine.files == files { return engine }
+            let made = try PPOCREngine(files: files, threads: threads)
+            engine = made
+            return made
+        }
+    }
+
+    init(files: PPOCRFiles, threads: Int, settings: PPOCRSettings = PPOCRSettings()) throws {
+        self.files = files
+        self.settings = settings
+        detector = try ORTSession(modelPath: files.detection, libraryPath: files.library, threads: threads)
+        classifier = try ORTSession(modelPath: files.classifier, libraryPath: files.library, threads: threads)
+        recognizer = try ORTSession(modelPath: files.recognition, libraryPath: files.library, threads: threads)
+        guard let alphabet = recognizer.metadata("character"), !alphabet.isEmpty else {
+            throw ORTSessionError(message: "the recognition model has no alphabet (metadata key “character”)")
+        }
+        decoder = CTCDecoder(metadata: alphabet)
+    }
+
+    /// Reads one page (any depth; orientation already applied).
+    func recognize(_ source: LeptImage, name: String, languages: [String]) throws -> OCRResult {
+        let page = source.map { pixRemoveAlpha($0) }.map { pixConvertTo32($0) }
+        guard page.depth == 32 else { throw OCRError.decodeFailed(file: name, reason: "cannot convert the image to colour") }
+        let regions = try detect(page)
+        var crops: [(region: DetectedText, image: LeptImage)] = regions.compactMap { region in
+            LineCropper.crop(page, region.quad).map { (region, $0) }
+        }
+        let flipped = try classify(crops.map(\.image))
+        for index in crops.indices where flipped[index] {
+            crops[index].image = crops[index].image.map { pixRotate180(nil, $0) }
+        }
+        let readings = try read(crops.map(\.image))
+        var texts: [RecognizedText] = []
+        for (index, reading) in readings.enumerated() {
+            guard reading.reading.confidence >= settings.textScore,
+                  !reading.reading.text.allSatisfy(\.isWhitespace) else { continue }
+            // A crop turned half round was read from the quad's bottom-right corner: turn the quad
+            // too, so its top edge runs along the text as read, and positions stay as read.
+            var quad = crops[index].region.quad
+            if flipped[index] {
+                quad = TextQuad(topLeft: quad.bottomRight, topRight: quad.bottomLeft,
+                                bottomRight: quad.topLeft, bottomLeft: quad.topRight)
+            }
+            texts.append(RecognizedText(quad: quad, symbols: reading.reading.symbols, positions: reading.positions,
+                                        confidence: reading.reading.confidence))
+        }
+        return PPOCRLayout.result(texts, source: name, imageWidth: source.width, imageHeight: source.height,
+                                  languages: languages)
+    }
+
+    /// The size the detector sees: the longer side at most `detectionMaxSide`, both sides a
+    /// multiple of 32 (the network halves the image five times).
+    static func detectionSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
+        let scale = min(1, Double(maxSide) / Double(max(width, height)))
+        func side(_ length: Int) -> Int { max(32, Int((Double(length) * scale / 32).rounded()) * 32) }
+        return (side(width), side(height))
+    }
+
+    private func detect(_ page: LeptImage) throws -> [DetectedText] {
+        let size = Self.detectionSize(width: page.width, height: page.height, maxSide: settings.detectionMaxSide)
+        guard let scaled = LeptImage(owning: pixScaleToSize(page.pix, Int32(size.width), Int32(size.height))),
+              scaled.depth == 32
+        else { return [] }
+        var input = [Float](repeating: 0, count: 3 * size.width * size.height)
+        TensorPacker.pack(scaled, into: &input, offset: 0, planeWidth: size.width, planeHeight: size.height)
+        let output = try detecting.withLock { _ in try detector.run(input, shape: [1, 3, size.height, size.width]) }
+        guard output.values.count == size.width * size.height else {
+            throw ORTSessionError(message: "the detection model returned a map of shape \(output.shape)")
+        }
+        return settings.postProcessor.regions(map: output.values, width: size.width, height: size.height,
+                                              sourceWidth: page.width, sourceHeight: page.height)
+    }
+
+    /// Which crops are upside down (the classifier is sure of 180°).
+    private func classify(_ crops: [LeptImage]) throws -> [Bool] {
+        var flipped = [Bool](repeating: false, count: crops.count)
+        let (height, width) = (48, 192)
+        for batch in Self.batches(crops, size: settings.batchSize) {
+            var input = [Float](repeating: 0, count: batch.count * 3 * height * width)
+            for (slot, index) in batch.enumerated() {
+                guard let scaled = Self.scaled(crops[index], height: height, maxWidth: width) else { continue }
+                TensorPacker.pack(scaled, into: &input, offset: slot * 3 * height * width, planeWidth: width, planeHeight: height)
+            }
+            let output = try classifier.run(input, shape: [batch.count, 3, height, width])
+            guard output.values.count == batch.count * 2 else {
+                throw ORTSessionError(message: "the direction model returned shape \(output.shape)")
+            }
+            for (slot, index) in batch.enumerated() {
+                let (upright, turned) = (output.values[2 * slot], output.values[2 * slot + 1])
+                flipped[index] = turned > upright && Double(turned) > settings.flipThreshold
+            }
+        }
+        return flipped
+    }
+
+    /// Reads every crop: in batches of similar width (sorted, so little padding is run through
+    /// the model), each crop 48 pixels high in a batch as wide as its widest crop.
+    private func read(_ crops: [LeptImage]) throws -> [(reading: CTCReading, positions: [Double])] {
+        var results = [(reading: CTCReading, positions: [Double])](
+            repeating: (CTCReading(symbols: [], steps: [], confidence: 0), []), count: crops.count)
+        let height = 48
+        for batch in Self.batches(crops, size: settings.batchSize) {
+            let widest = batch.map { Self.aspect(crops[$0]) }.max() ?? 1
+            let width = Int(Double(height) * max(320.0 / 48.0, widest))
+            var input = [Float](repeating: 0, count: batch.count * 3 * height * width)
+            var used = [Int](repeating: 1, count: batch.count)
+            for (slot, index) in batch.enumerated() {
+                guard let scaled = Self.scaled(crops[index], height: height, maxWidth: width) else { continue }
+                used[slot] = scaled.width
+                TensorPacker.pack(scaled, into: &input, offset: slot * 3 * height * width, planeWidth: width, planeHeight: height)
+            }
+            let output = try recognizer.run(input, shape: [batch.count, 3, height, width])
+            guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[2] == decoder.classes.count else {
+                throw ORTSessionError(message: "the recognition model returned shape \(output.shape) for an alphabet of \(decoder.classes.count - 2) symbols")
+            }
+            let steps = output.shape[1]
+            for (slot, index) in batch.enumerated() {
+                let start = slot * steps * decoder.classes.count
+                let reading = decoder.decode(output.values[start..<start + steps * decoder.classes.count], steps: steps)
+                // A time step covers width / steps input columns; the crop fills `used` of them.
+                let columns = Double(width) / Double(steps)
+                let positions = reading.steps.map { min(1, (Double($0) + 0.5) * columns / Double(used[slot])) }
+                results[index] = (reading, positions)
+            }
+        }
+        return results
+    }
+
+    /// Indices of `crops` sorted by aspect ratio, cut into batches.
+    private static func batches(_ crops: [LeptImage], size: Int) -> [[Int]] {
+        let order = crops.indices.sorted { aspect(crops[$0]) < aspect(crops[$1]) }
+        return stride(from: 0, to: order.count, by: size).map { Array(order[$0..<min($0 + size, order.count)]) }
+    }
+
+    private static func aspect(_ image: LeptImage) -> Double { Double(image.width) / Double(max(1, image.height)) }
+
+    /// `image` scaled to `height`, keeping its aspect up to `maxWidth`.
+    private static func scaled(_ image: LeptImage, height: Int, maxWidth: Int) -> LeptImage? {
+        let width = min(maxWidth, max(1, Int((Double(height) * aspect(image)).rounded(.up))))
+        let result = LeptImage(owning: pixScaleToSize(image.pix, Int32(width), Int32(height)))
+        return result?.depth == 32 ? result : nil
+    }
+}
