@@ -116,6 +116,10 @@ def main():
         ext = image.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         assert ext.height > ext.width * 1.2, f"the photo is not turned upright: shown {ext.width}×{ext.height}"
         print(f"photo shown upright, {ext.width}×{ext.height} px")
+        # Focusing the Total field marks where its amount was read on the photo.
+        xdotool("mousemove", *centre(one(root, "total field", role="text", name="Total")), "click", "1")
+        time.sleep(0.5)
+        screenshot(os.path.join(out_dir, "review-photo-total.png"))
 
         # Turned a quarter right, the photo is read again and shown on its side.
         click(one(root, "turn right button", role="push button", name="Turn right"))
