@@ -131,8 +131,10 @@ build: deps schemas mo
 run: build
 	$(BIN) $(ARGS)
 
+# One test at a time: the tests that start, time and kill the real binary miss their moment when
+# other tests block the two cores' cooperative threads (seen: a 30 s wait resumed only after 60 s).
 unit-test: build
-	xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- $(SWIFT) test
+	xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- $(SWIFT) test --no-parallel
 
 e2e: build locales
 	bash Tests/e2e/run.sh $(BIN) $(E2E_OUT)

@@ -53,12 +53,13 @@ public final class LocalReceiptScanner: ReceiptScanning {
         return OCRError.ppocrUnavailable(reason: OCRError.ppocrNotInstalled).localizedDescription
     }
 
-    public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
-        let scan = try current().scan(fileAt: url)
+    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
+        let quad = paper.flatMap { $0.count == 4 ? PaperQuad(topLeft: $0[0], topRight: $0[1], bottomRight: $0[2], bottomLeft: $0[3]) : nil }
+        let scan = try current().scan(fileAt: url, paper: quad)
         let words = scan.ocr.words.map {
             ReceiptWord(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height)
         }
-        return ScannedReceipt(payload: scan.payload, words: words)
+        return ScannedReceipt(payload: scan.payload, words: words, paper: scan.ocr.paper?.corners)
     }
 
     public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {

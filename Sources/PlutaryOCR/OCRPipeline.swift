@@ -70,8 +70,9 @@ public final class OCRPipeline: Sendable {
     }
 
     /// - Parameter preprocess: overrides `options.preprocess` for this call (a second reading).
-    public func recognize(data: Data, name: String, preprocess: Bool? = nil) throws -> OCRResult {
-        let page = try loadPage(data: data, name: name)
+    /// - Parameter paper: the receipt's corners in the picture, as the person placed them; nil finds them.
+    public func recognize(data: Data, name: String, preprocess: Bool? = nil, paper: PaperQuad? = nil) throws -> OCRResult {
+        let page = try loadPage(data: data, name: name, paper: paper)
         let source = page.image
         // PP-OCR takes the page as it is; should a model fail on it, Tesseract reads it instead.
         if let ppocr, let result = try? ppocr.recognize(source, name: name, languages: options.languages) {
@@ -88,9 +89,9 @@ public final class OCRPipeline: Sendable {
     }
 
     /// The image as OCR reads it: the receipt cut out of a photo and made upright when one is found.
-    private func loadPage(data: Data, name: String) throws -> FlatPage {
+    private func loadPage(data: Data, name: String, paper: PaperQuad?) throws -> FlatPage {
         let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
-        return options.findPaper ? FlatPage(source) : FlatPage(unchanged: source)
+        return options.findPaper || paper != nil ? FlatPage(source, paper: paper) : FlatPage(unchanged: source)
     }
 
     /// Grey levels at which `rereadLines` cuts ink from paper: faint thermal print needs a high one.
@@ -100,8 +101,8 @@ public final class OCRPipeline: Sendable {
     /// enlarged 3×, once in grey, once cut at Otsu's level and once per `lineThresholds`, as single lines. A footer line
     /// under a barcode or in faint print comes out readable where the page reading lost it.
     /// Returns, per box, the readings.
-    public func rereadLines(data: Data, name: String, boxes: [OCRBox]) throws -> [[String]] {
-        let page = try loadPage(data: data, name: name)
+    public func rereadLines(data: Data, name: String, boxes: [OCRBox], paper: PaperQuad? = nil) throws -> [[String]] {
+        let page = try loadPage(data: data, name: name, paper: paper)
         let grey = page.image.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
         guard grey.depth == 8 else { return boxes.map { _ in [] } }
         return try boxes.map { box in

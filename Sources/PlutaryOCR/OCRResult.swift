@@ -13,6 +13,9 @@ public struct OCRResult: Sendable, Codable, Equatable {
     public var meanConfidence: Double
     /// The recogniser that read it: `.ppocr` or `.tesseract`.
     public var engine: OCREngine
+    /// Where the receipt's paper was found in the picture (and read cut out); nil when the
+    /// whole picture was read.
+    public var paper: PaperQuad?
 
     public init(
         source: String, text: String, lines: [OCRLine], words: [OCRWord],

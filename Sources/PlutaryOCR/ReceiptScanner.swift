@@ -31,23 +31,24 @@ public final class ReceiptScanner: Sendable {
     public static let retryBelowConfidence = 0.7
 
     /// Blocking; call from a worker thread.
-    public func scan(fileAt url: URL) throws -> Scan {
+    /// - Parameter paper: the receipt's corners as the person placed them; nil finds them.
+    public func scan(fileAt url: URL, paper: PaperQuad? = nil) throws -> Scan {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw OCRError.unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
         }
-        var scan = try read(data, name: url.lastPathComponent, preprocess: nil)
+        var scan = try read(data, name: url.lastPathComponent, preprocess: nil, paper: paper)
         let options = pipeline.options
         // Only Tesseract's reading depends on preprocessing.
         if scan.ocr.engine == .tesseract, options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
-            let second = try read(data, name: url.lastPathComponent, preprocess: false)
+            let second = try read(data, name: url.lastPathComponent, preprocess: false, paper: paper)
             scan = Self.combined(scan, second)
         }
         if options.rereadDateLines, scan.payload.purchaseDate == nil {
-            try rereadDate(&scan, data: data, name: url.lastPathComponent)
+            try rereadDate(&scan, data: data, name: url.lastPathComponent, paper: paper)
         }
         scan.payload.source = url.path
         return scan
@@ -103,10 +104,10 @@ public final class ReceiptScanner: Sendable {
 
     /// A receipt without a date has its likely date lines read again, enlarged (see
     /// `OCRPipeline.rereadLines`); the first reading that gives the receipt a date is taken.
-    private func rereadDate(_ scan: inout Scan, data: Data, name: String) throws {
+    private func rereadDate(_ scan: inout Scan, data: Data, name: String, paper: PaperQuad?) throws {
         let bands = Self.dateLineBands(in: scan.ocr)
         guard !bands.isEmpty else { return }
-        for reading in try pipeline.rereadLines(data: data, name: name, boxes: bands).joined() {
+        for reading in try pipeline.rereadLines(data: data, name: name, boxes: bands, paper: paper).joined() {
             let reparsed = parser.parse(ocrText: scan.ocr.text + "\n" + reading, hints: hints)
             guard let date = reparsed.purchaseDate else { continue }
             scan.payload.purchaseDate = date
@@ -117,8 +118,8 @@ public final class ReceiptScanner: Sendable {
         }
     }
 
-    private func read(_ data: Data, name: String, preprocess: Bool?) throws -> Scan {
-        let ocr = try pipeline.recognize(data: data, name: name, preprocess: preprocess)
+    private func read(_ data: Data, name: String, preprocess: Bool?, paper: PaperQuad?) throws -> Scan {
+        let ocr = try pipeline.recognize(data: data, name: name, preprocess: preprocess, paper: paper)
         var payload = parser.parse(ocrText: ocr.text, hints: hints)
         payload.ocrLocale = pipeline.options.languages.joined(separator: "+")
         payload.ocrEngine = ocr.engine.rawValue

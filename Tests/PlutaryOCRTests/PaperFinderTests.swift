@@ -50,6 +50,21 @@ import Testing
         #expect(centre.x > 400 && centre.x < 640 && centre.y > 600 && centre.y < 880, "total at \(total.box)")
     }
 
+    @Test func cornersThePersonPlacedAreReadInsteadOfTheFoundOnes() throws {
+        let photo = try #require(Self.photo())
+        defer { var pix: UnsafeMutablePointer<PIX>? = photo; pixDestroy(&pix) }
+        let data = ReceiptImageFactory.encode(photo, jpeg: true)
+        // Only the receipt's top half: the total is cut off.
+        let mid = PaperQuad(topLeft: Self.truth.topLeft, topRight: Self.truth.topRight,
+                            bottomRight: (Self.truth.topRight + Self.truth.bottomRight) / 2,
+                            bottomLeft: (Self.truth.topLeft + Self.truth.bottomLeft) / 2)
+        let result = try TestPipelines.english.recognize(data: data, name: "photo.jpg", paper: mid)
+        #expect(result.paper == mid)
+        #expect(result.text.contains("COSTCO") && !result.text.contains("41.02"), "\(result.text)")
+        let found = try TestPipelines.english.recognize(data: data, name: "photo.jpg")
+        #expect(found.paper != nil && found.paper != mid)
+    }
+
     /// A 900 × 1000 grey photo: a dark, speckled table with the rendered receipt
     /// warped onto `truth`. The caller destroys it.
     static func photo() -> UnsafeMutablePointer<PIX>? {

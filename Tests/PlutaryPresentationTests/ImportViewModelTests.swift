@@ -17,7 +17,7 @@ private struct TextScanner: ReceiptScanning {
     func engineNotice() -> String? { nil }
 
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
-    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
         gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
         struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }

@@ -25,7 +25,7 @@ private final class LanguageScanner: ReceiptScanning {
     var askedOnMainThread: [Bool] { record.withLock { $0.askedOnMainThread } }
 
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
-    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
 
     func installedLanguages() -> [String] {
         record.withLock { $0.listedOnMainThread.append(Thread.isMainThread) }

@@ -23,10 +23,11 @@ struct ReviewTurnTests {
             try (Data(contentsOf: url) + [UInt8(quarterTurns)]).write(to: destination)
         }
 
-        func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
+        func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
             let turns = try Data(contentsOf: url).dropFirst(4).map(Int.init)
-            let payload = ReceiptPayload(merchantName: "Turned \(turns)", currency: "CAD", totalAmount: "2.00")
-            return ScannedReceipt(payload: payload, words: [ReceiptWord(text: "2.00", x: 1, y: 2, width: 3, height: 4)])
+            let within = paper.map { " within \($0.map { Int($0.x) })" } ?? ""
+            let payload = ReceiptPayload(merchantName: "Turned \(turns)\(within)", currency: "CAD", totalAmount: "2.00")
+            return ScannedReceipt(payload: payload, words: [ReceiptWord(text: "2.00", x: 1, y: 2, width: 3, height: 4)], paper: paper)
         }
     }
 
@@ -60,13 +61,25 @@ struct ReviewTurnTests {
         #expect(again.text(.merchantName) == "Turned [1, 3]")
     }
 
+    @Test func movedPaperCornersReadTheSameImageWithinThem() async throws {
+        let (coordinator, navigator) = try reviewing(TurningScanner())
+        let first = try #require(navigator.reviewViewModel)
+        let corners = [SIMD2(10.0, 5), SIMD2(90, 8), SIMD2(88, 190), SIMD2(12, 185)]
+        first.movePaper(to: corners)
+        #expect(first.isRereading)
+        let again = try await waitForAnother(than: first, in: navigator)
+        #expect(again.text(.merchantName) == "Turned [] within [10, 90, 88, 12]")
+        #expect(again.paper == corners && again.item.imagePath == first.item.imagePath && again.item.payload.id == "r-1")
+        #expect(coordinator.items[0].paper == corners)
+    }
+
     @Test func aFailedTurnKeepsTheReceiptAndSaysWhy() async throws {
         let (coordinator, navigator) = try reviewing(TurningScanner(fails: true))
         let first = try #require(navigator.reviewViewModel)
         first.turn(clockwise: true)
         for _ in 0..<200 where first.isRereading { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(!first.isRereading && navigator.reviewViewModel === first)
-        #expect(first.errorMessage == "Could not read the turned receipt: the image is broken")
+        #expect(first.errorMessage == "Could not read the receipt again: the image is broken")
         #expect(first.text(.merchantName) == "No Frills" && coordinator.items[0].payload.merchantName == "No Frills")
     }
 

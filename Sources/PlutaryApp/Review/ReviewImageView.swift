@@ -23,6 +23,11 @@ final class ReviewImageView {
     var onPick: ((_ index: Int, _ extend: Bool) -> Void)?
     /// The turn buttons: true for clockwise.
     var onTurn: ((_ clockwise: Bool) -> Void)?
+    /// The paper's corners, dragged to new places (image pixels, clockwise from the top left).
+    var onPaperMoved: (([SIMD2<Double>]) -> Void)?
+    /// Where the receipt's paper lies in a photo: drawn as an outline with a handle on each corner.
+    private var paper: [SIMD2<Double>]?
+    private var draggedCorner: (index: Int, start: SIMD2<Double>)?
     private let turnButtons: [Widget]
     private let spinner: Widget
     private let zoomLabel: Widget
@@ -38,8 +43,9 @@ final class ReviewImageView {
     private var dragStart: (x: Double, y: Double) = (0, 0)
     private var controllers: [Object] = []
 
-    init(path: String?, words: ImageWords = ImageWords([])) {
+    init(path: String?, words: ImageWords = ImageWords([]), paper: [SIMD2<Double>]? = nil) {
         self.words = words
+        self.paper = paper?.count == 4 ? paper : nil
         root = Widget(retaining: gtk_overlay_new())
         root.addCSSClass("review-image")
         stack = Widget(retaining: gtk_stack_new())
@@ -221,13 +227,53 @@ final class ReviewImageView {
             guard let self, let index = self.word(atViewX: x, y: y) else { return }
             self.onPick?(index, shift)
         }
-        // Over a word the pointer says it can be picked; elsewhere the pane pans.
+        // Over a corner the pointer says it moves, over a word that it can be picked; elsewhere the pane pans.
         marks.onHover { [weak self] point in
             guard let self else { return }
+            if let point, self.corner(atViewX: point.x, y: point.y) != nil { return self.marks.setCursor("move") }
             self.marks.setCursor(point.flatMap { self.word(atViewX: $0.x, y: $0.y) } == nil ? nil : "pointer")
         }
+        installCornerDrag()
         if !words.words.isEmpty {
             marks.tooltip = tr("Click a word to put it into the field being edited; Shift+click to take a run of words")
+        }
+    }
+
+    /// A drag that starts on a corner handle moves that corner; any other drag pans the pane.
+    private func installCornerDrag() {
+        let drag = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_drag_new()))
+        drag.on("drag-begin", point: { [weak self, weak drag] x, y in
+            guard let self, let drag else { return }
+            if let index = self.corner(atViewX: x, y: y), let paper = self.paper {
+                self.draggedCorner = (index, paper[index])
+                gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            } else {
+                gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_DENIED)
+            }
+        })
+        drag.on("drag-update", point: { [weak self] dx, dy in
+            guard let self, let dragged = self.draggedCorner, self.paper != nil, let size = self.imageSize else { return }
+            let moved = dragged.start + SIMD2(dx, dy) / self.zoom.scale
+            self.paper?[dragged.index] = SIMD2(min(max(moved.x, 0), size.width), min(max(moved.y, 0), size.height))
+            self.marks.queueDraw()
+        })
+        drag.on("drag-end", point: { [weak self] _, _ in
+            guard let self, self.draggedCorner != nil, let paper = self.paper else { return }
+            self.draggedCorner = nil
+            self.onPaperMoved?(paper)
+        })
+        marks.addController(drag)
+        controllers.append(drag)
+    }
+
+    /// The corner handle under a point of the pane, within a few pixels on screen.
+    private func corner(atViewX x: Double, y: Double) -> Int? {
+        guard let paper else { return nil }
+        let point = SIMD2(x, y) / zoom.scale
+        let reach = 12 / zoom.scale
+        return paper.indices.first { index in
+            let d = paper[index] - point
+            return (d * d).sum() <= reach * reach
         }
     }
 
@@ -236,6 +282,7 @@ final class ReviewImageView {
     }
 
     private func drawMarks(_ cr: OpaquePointer) {
+        drawPaper(cr)
         guard !highlighted.isEmpty else { return }
         let scale = zoom.scale
         for word in highlighted {
@@ -248,6 +295,25 @@ final class ReviewImageView {
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
         cairo_set_line_width(cr, 1.5)
         cairo_stroke(cr)
+    }
+
+    /// The paper's outline and its corner handles, in a green that stands out on paper and table alike.
+    private func drawPaper(_ cr: OpaquePointer) {
+        guard let paper else { return }
+        let points = paper.map { $0 * zoom.scale }
+        cairo_move_to(cr, points[0].x, points[0].y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
+        cairo_set_source_rgba(cr, 0.18, 0.76, 0.49, 0.9)
+        cairo_set_line_width(cr, 2)
+        cairo_stroke(cr)
+        for point in points {
+            cairo_arc(cr, point.x, point.y, 7, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.95)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 0.18, 0.76, 0.49, 1)
+            cairo_stroke(cr)
+        }
     }
 
     /// Scrolls the zoomed image so the words are on screen (a fitted image shows them already).

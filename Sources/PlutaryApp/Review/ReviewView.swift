@@ -153,7 +153,7 @@ final class ReviewView {
         let formScroller = Widgets.scrolled(form)
         gtk_scrolled_window_set_policy(formScroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
 
-        image = ReviewImageView(path: viewModel.imagePath, words: viewModel.imageWords)
+        image = ReviewImageView(path: viewModel.imagePath, words: viewModel.imageWords, paper: viewModel.paper)
         let paned = Widget(retaining: gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_paned_set_start_child(paned.opaque, image.root.widget)
         gtk_paned_set_end_child(paned.opaque, formScroller.widget)
@@ -179,6 +179,7 @@ final class ReviewView {
             focusControllers.append(focus)
         }
         image.onTurn = { [weak self] clockwise in self?.viewModel.turn(clockwise: clockwise) }
+        image.onPaperMoved = { [weak self] corners in self?.viewModel.movePaper(to: corners) }
         image.onPick = { [weak self] index, extend in
             guard let self else { return }
             self.viewModel.pickWord(index, into: self.activeField, extend: extend)

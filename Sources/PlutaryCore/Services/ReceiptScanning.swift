@@ -3,8 +3,10 @@ import Foundation
 /// Turns one receipt image into a parsed receipt on this machine. The live
 /// implementation is PlutaryOCR's `LocalReceiptScanner`.
 public protocol ReceiptScanning: Sendable {
-    /// Blocking (OCR takes a second or more): call from a worker thread.
-    func scanReceipt(fileAt url: URL) throws -> ScannedReceipt
+    /// Blocking (OCR takes a second or more): call from a worker thread. `paper`: the
+    /// receipt's corners in the image as the person placed them (clockwise from the top
+    /// left, image pixels); nil lets the scanner find them.
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt
     /// Writes the image at `url` (as shown: EXIF orientation applied) turned by `quarterTurns`
     /// quarter turns clockwise, as a PNG file at `destination`. Blocking: call from a worker thread.
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws
@@ -21,4 +23,9 @@ public protocol ReceiptScanning: Sendable {
     /// Why the engine set does not read (PP-OCR asked for, or automatic, but missing or
     /// broken, so Tesseract reads); nil when it reads. Blocking: call from a worker thread.
     func engineNotice() -> String?
+}
+
+extension ReceiptScanning {
+    /// Scans with the paper found by the scanner.
+    public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt { try scanReceipt(fileAt: url, paper: nil) }
 }

@@ -21,7 +21,7 @@ public struct UnavailableScanner: ReceiptScanning {
     /// None: scanning itself is unavailable, whichever engine.
     public func engineNotice() -> String? { nil }
 
-    public func scanReceipt(fileAt url: URL) throws -> ScannedReceipt {
+    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
         throw Unavailable()
     }
 

@@ -16,9 +16,10 @@ struct FlatPage {
         (image, quad, toSource, toPage, sourceSize) = (source, nil, nil, nil, (source.width, source.height))
     }
 
-    init(_ source: LeptImage) {
+    /// The paper at `given` (corners the person placed), else where it is found.
+    init(_ source: LeptImage, paper given: PaperQuad? = nil) {
         sourceSize = (source.width, source.height)
-        guard let quad = PaperFinder.find(in: source), let flat = Self.flatten(source, quad) else {
+        guard let quad = given ?? PaperFinder.find(in: source), quad.isConvex, let flat = Self.flatten(source, quad) else {
             (image, self.quad, toSource, toPage) = (source, nil, nil, nil)
             return
         }
@@ -60,6 +61,7 @@ struct FlatPage {
         var mapped = result
         mapped.lines = result.lines.map { var line = $0; line.box = sourceBox(line.box); return line }
         mapped.words = result.words.map { var word = $0; word.box = sourceBox(word.box); return word }
+        mapped.paper = quad
         mapped.imageWidth = sourceSize.width
         mapped.imageHeight = sourceSize.height
         return mapped

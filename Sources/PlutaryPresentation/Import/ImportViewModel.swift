@@ -91,7 +91,7 @@ public final class ImportViewModel {
         var scanned = try scanner.scanReceipt(fileAt: url)
         scanned.payload.imageSha256 = stored.sha256
         scanned.payload.source = url.path
-        return ReviewItem(payload: scanned.payload, imagePath: stored.path, words: scanned.words)
+        return ReviewItem(payload: scanned.payload, imagePath: stored.path, words: scanned.words, paper: scanned.paper)
     }
 
     private func update(_ id: Int, _ state: ImportState) {

@@ -65,18 +65,30 @@ public final class ReviewCoordinator: Coordinator {
         case .discarded:
             finish()
         case .turned(let quarterTurns):
-            reread(turnedBy: quarterTurns)
+            let images = ImageLibrary(database: environment.database)
+            reread { item, path, scanner in
+                try Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images)
+            }
+        case .repapered(let corners):
+            reread { item, path, scanner in
+                var scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: path), paper: corners)
+                scanned.payload.id = item.payload.id
+                scanned.payload.imageSha256 = item.payload.imageSha256
+                scanned.payload.source = item.payload.source
+                return ReviewItem(payload: scanned.payload, imagePath: path, remote: item.remote, words: scanned.words,
+                                  paper: scanned.paper ?? corners)
+            }
         }
     }
 
-    /// Turns the current receipt's image, stores the turned copy and reads it again off
-    /// the main actor; the new reading replaces the receipt in the review.
-    private func reread(turnedBy quarterTurns: Int) {
+    /// Reads the current receipt again off the main actor (its image turned, or its paper's
+    /// corners moved); the new reading replaces the receipt in the review.
+    private func reread(_ read: @escaping @Sendable (ReviewItem, String, any ReceiptScanning) throws -> ReviewItem) {
         guard let viewModel = current, let path = items[index].imagePath else { return }
-        let item = items[index], scanner = environment.scanner, images = ImageLibrary(database: environment.database)
+        let item = items[index], scanner = environment.scanner
         Task { [weak self] in
             let outcome = await Task.detached(priority: .userInitiated) {
-                Result { try Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images) }
+                Result { try read(item, path, scanner) }
             }.value
             guard let self, viewModel === self.current else { return }
             switch outcome {
@@ -101,7 +113,8 @@ public final class ReviewCoordinator: Coordinator {
         scanned.payload.id = item.payload.id
         scanned.payload.imageSha256 = stored.sha256
         scanned.payload.source = item.payload.source
-        return ReviewItem(payload: scanned.payload, imagePath: stored.path, remote: item.remote, words: scanned.words)
+        return ReviewItem(payload: scanned.payload, imagePath: stored.path, remote: item.remote, words: scanned.words,
+                          paper: scanned.paper)
     }
 
     private func finish() {

@@ -10,12 +10,16 @@ public struct ReviewItem: Sendable, Equatable {
     public var remote: ReceiptPayload?
     /// The words OCR read, in reading order, with their places on the image (a fresh scan only).
     public var words: [ReceiptWord]
+    /// Where the receipt's paper was found in a photo, clockwise from the top left (a fresh scan only).
+    public var paper: [SIMD2<Double>]?
 
-    public init(payload: ReceiptPayload, imagePath: String?, remote: ReceiptPayload? = nil, words: [ReceiptWord] = []) {
+    public init(payload: ReceiptPayload, imagePath: String?, remote: ReceiptPayload? = nil, words: [ReceiptWord] = [],
+                paper: [SIMD2<Double>]? = nil) {
         self.payload = payload
         self.imagePath = imagePath
         self.remote = remote
         self.words = words
+        self.paper = paper
     }
 
     /// True for a receipt that is already in the store (editing, not importing).

@@ -8,4 +8,6 @@ public enum ReviewRoute: Equatable, Sendable {
     case discarded
     /// Read again with the image turned by this many quarter turns clockwise.
     case turned(Int)
+    /// Read again with the paper's corners where the person put them.
+    case repapered([SIMD2<Double>])
 }

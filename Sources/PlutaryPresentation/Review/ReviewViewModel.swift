@@ -371,10 +371,21 @@ public final class ReviewViewModel {
         onRoute(.turned(clockwise ? 1 : 3))
     }
 
+    /// Where the receipt's paper lies in the photo, clockwise from the top left; nil when the whole picture was read.
+    public var paper: [SIMD2<Double>]? { item.paper }
+
+    /// The person moved the paper's corners: the receipt is read again within them.
+    public func movePaper(to corners: [SIMD2<Double>]) {
+        guard corners.count == 4, item.imagePath != nil, !isRereading else { return }
+        isRereading = true
+        errorMessage = nil
+        onRoute(.repapered(corners))
+    }
+
     /// The turned image could not be read: the receipt stays as it was.
     func rereadFailed(_ message: String) {
         isRereading = false
-        errorMessage = String(format: tr("Could not read the turned receipt: %@"), message)
+        errorMessage = String(format: tr("Could not read the receipt again: %@"), message)
     }
 
     /// The duplicate warning's "Skip": leave this receipt out (or, when editing, the changes).
