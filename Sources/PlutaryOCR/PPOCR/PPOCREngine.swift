@@ -58,9 +58,14 @@ final class PPOCREngine: Sendable {
         for (index, reading) in readings.enumerated() {
             guard reading.reading.confidence >= settings.textScore,
                   !reading.reading.text.allSatisfy(\.isWhitespace) else { continue }
-            // A crop turned half round was read from the quad's bottom-right corner: turn the quad
-            // too, so its top edge runs along the text as read, and positions stay as read.
+            // Turn the quad as its crop was turned, so that its top edge runs along the text as
+            // read and the positions stay as read: a quarter turn back for a tall crop (the quad's
+            // right edge became the crop's top), then half round when the classifier flipped it.
             var quad = crops[index].region.quad
+            if CropGeometry(quad: quad, imageWidth: page.width, imageHeight: page.height).turnsQuarter {
+                quad = TextQuad(topLeft: quad.topRight, topRight: quad.bottomRight,
+                                bottomRight: quad.bottomLeft, bottomLeft: quad.topLeft)
+            }
             if flipped[index] {
                 quad = TextQuad(topLeft: quad.bottomRight, topRight: quad.bottomLeft,
                                 bottomRight: quad.topLeft, bottomLeft: quad.topRight)

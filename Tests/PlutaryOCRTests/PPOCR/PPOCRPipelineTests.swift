@@ -53,6 +53,24 @@ import Testing
         #expect(shop < total)
     }
 
+    /// A receipt lying on its side (a phone photo without orientation data), either way round.
+    @Test(.enabled(if: PPOCRTestFiles.available, PPOCRTestFiles.skipReason), arguments: [Int32(1), 3])
+    func readsAReceiptOnItsSide(quarterTurns: Int32) throws {
+        let pipeline = try #require(Self.pipeline)
+        var pix: UnsafeMutablePointer<PIX>? = ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, degrees: 0)
+        defer { pixDestroy(&pix) }
+        var turned: UnsafeMutablePointer<PIX>? = pixRotateOrth(pix, quarterTurns)
+        defer { pixDestroy(&turned) }
+        let result = try pipeline.recognize(data: ReceiptImageFactory.encode(turned!, jpeg: false), name: "side.png")
+        let lines = result.lines.map(\.text)
+        let shop = try #require(lines.firstIndex { $0.contains("COSTCO") }, "\(result.text)")
+        let total = try #require(lines.firstIndex { $0.hasPrefix("TOTAL") && $0.hasSuffix("41.02") }, "\(result.text)")
+        #expect(shop < total)
+        // Words are boxed along their line, which runs down (or up) the image.
+        let amount = try #require(result.words.first { $0.text == "41.02" })
+        #expect(amount.box.height > amount.box.width)
+    }
+
     @Test(.enabled(if: PPOCRTestFiles.available, PPOCRTestFiles.skipReason))
     func blankPageReadsNothing() throws {
         let pipeline = try #require(Self.pipeline)
