@@ -124,11 +124,14 @@ def main():
         # Turned a quarter right, the photo is read again and shown on its side.
         click(one(root, "turn right button", role="push button", name="Turn right"))
         def landscape():
-            images = find_all(root, role="image", name="Receipt image")
-            if not images:
-                return None
-            e = images[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            return images[0] if e.width > e.height * 1.2 else None
+            for node in find_all(root, role="image", name="Receipt image"):
+                try:  # the review is replaced when the reading comes back: a node may go away
+                    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                except Exception:
+                    continue
+                if e.width > e.height * 1.2:
+                    return node
+            return None
         turned = wait_for("the photo turned on its side", landscape, timeout=120)
         wait_receipt_shown(turned, os.path.join(out_dir, "review-image-turned.png"))
         print("turned right: the photo was read again and is shown on its side")
