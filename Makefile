@@ -36,7 +36,7 @@ APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev liblepto
 	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pyatspi gnome-keyring imagemagick xdotool
 
 .PHONY: all deps locales build schemas mo data run test unit-test e2e install-test validate \
-	install uninstall pot po po-check bench clean
+	install uninstall pot po po-check bench fuzz clean
 
 all: build
 
@@ -170,6 +170,13 @@ bench: deps schemas
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
+
+# Not part of `test` (the unit tests run a short version): a million generated inputs
+# each through parse and import, crashes and the slowest input kept under .build/fuzz.
+FUZZ_COUNT ?= 1000000
+fuzz: deps
+	$(SWIFT) build -c release --product plutary
+	python3 Tests/fuzz/fuzz.py $(BUILD_DIR)/release/plutary --count $(FUZZ_COUNT) --out $(BUILD_DIR)/fuzz
 
 clean:
 	rm -rf $(BUILD_DIR)
