@@ -55,7 +55,7 @@ PPOCR_FILES := $(PPOCR_DIR)/lib/$(ORT_LIB) $(addprefix $(PPOCR_DIR)/models/,$(PP
 UNZIP_MEMBER := python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))'
 
 .PHONY: all deps system-deps ppocr locales build schemas mo data run test unit-test e2e install-test validate \
-	install uninstall pot po po-check bench clean
+	install uninstall pot po po-check bench fuzz clean
 
 all: build
 
@@ -221,6 +221,13 @@ bench: deps schemas
 	bash Benchmarks/ppocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
+
+# Not part of `test` (the unit tests run a short version): a million generated inputs
+# each through parse and import, crashes and the slowest input kept under .build/fuzz.
+FUZZ_COUNT ?= 1000000
+fuzz: deps
+	$(SWIFT) build -c release --product plutary
+	python3 Tests/fuzz/fuzz.py $(BUILD_DIR)/release/plutary --count $(FUZZ_COUNT) --out $(BUILD_DIR)/fuzz
 
 clean:
 	rm -rf $(BUILD_DIR)

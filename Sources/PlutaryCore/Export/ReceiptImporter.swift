@@ -45,6 +45,12 @@ public struct ReceiptImporter: Sendable {
         } catch {
             throw ImportError.unreadable(path: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
+        return try importData(data, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Imports an export already read into memory, as `importFile` does.
+    public func importData(_ data: Data, progress: @escaping ExportProgress = { _, _ in },
+                           isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
         let file = try ExportFileReader(data: data)
         return try write(categories: file.categories, products: file.products, samples: file.sampleReceiptIds,
                          count: file.receiptRanges.count, receipt: file.receipt(at:), progress: progress, isCancelled: isCancelled)
