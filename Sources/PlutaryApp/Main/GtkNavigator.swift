@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkKit
 import PlutaryCore
 import PlutaryPresentation
@@ -55,14 +56,29 @@ final class GtkNavigator: MainNavigating {
         ShortcutsWindow.present(over: window)
     }
 
+    /// From one receipt to the next, the current one stays on screen, its keys detached and
+    /// deaf to the pointer, until the next one's image is decoded (at most `swapDelay`),
+    /// so the image pane never flashes empty between two receipts.
     func showReview(_ viewModel: ReviewViewModel) {
         guard let mainWindow else { return }
-        review?.detach()
+        let previous = review
+        previous?.detach()
+        // Not insensitive: that would take the focus from a text field with a GTK warning.
+        if let previous { gtk_widget_set_can_target(previous.root.widget, 0) }
         let view = ReviewView(viewModel: viewModel)
         review = view
-        mainWindow.showReview(view.root)
-        view.attach(to: mainWindow.window)
+        let show = { [weak self, weak view] in
+            guard let self, let view, self.review === view, !view.isShown else { return }
+            view.isShown = true
+            mainWindow.showReview(view.root)
+            view.attach(to: mainWindow.window)
+        }
+        guard previous != nil, viewModel.imagePath != nil else { return show() }
+        view.onImageReady = show
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.swapDelay) { show() }
     }
+
+    static let swapDelay = 0.4
 
     func closeReview() {
         review?.detach()

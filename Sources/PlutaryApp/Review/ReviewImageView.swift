@@ -23,6 +23,8 @@ final class ReviewImageView {
     var onPick: ((_ index: Int, _ extend: Bool) -> Void)?
     /// The turn buttons: true for clockwise.
     var onTurn: ((_ clockwise: Bool) -> Void)?
+    /// Called once the image is decoded and set (or could not be): the view is ready to show.
+    var onImageReady: (() -> Void)?
     /// The paper's corners, dragged to new places (image pixels, clockwise from the top left).
     var onPaperMoved: (([SIMD2<Double>]) -> Void)?
     /// Where the receipt's paper lies in a photo: drawn as an outline with a handle on each corner.
@@ -399,6 +401,7 @@ final class ReviewImageView {
         Task { [weak self] in
             let decoded = await Task.detached(priority: .userInitiated) { DecodedImage(path: path) }.value
             guard let self else { return }
+            defer { self.onImageReady?() }
             guard let pixbuf = decoded.pixbuf else {
                 bar.isVisible = false
                 self.placeholderHint.setLabel(String(format: tr("Could not open the image %@: %@"), path, decoded.error ?? ""))

@@ -30,6 +30,8 @@ final class ReviewView {
     private var keys: Object?
     private weak var window: Window?
     private var confirmation: ConfirmDialog?
+    /// Put on screen by the navigator (it may wait for the image first).
+    var isShown = false
     /// The field last focused: a click on the image's words fills it.
     private var activeField: ReceiptField = .merchantName
     private var focusControllers: [Object] = []
@@ -207,6 +209,12 @@ final class ReviewView {
     /// A button named by its text alone (a mnemonic label would be announced twice).
     private static func textButton(_ text: String) -> Widget {
         Widget(retaining: gtk_button_new_with_label(text))
+    }
+
+    /// Called once the receipt's image is decoded: until then the pane would be empty.
+    var onImageReady: (() -> Void)? {
+        get { image.onImageReady }
+        set { image.onImageReady = newValue }
     }
 
     /// Takes the keyboard shortcuts on the window and focuses the first field.
