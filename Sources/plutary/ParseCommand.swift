@@ -21,12 +21,9 @@ struct ParseCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let text: String
-                if file == "-" {
-                    text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                } else {
-                    text = try String(contentsOfFile: file, encoding: .utf8)
-                }
+                // Any encoding: old OCR tools wrote Latin-1 or Windows-1252.
+                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                let text = ReceiptTextDecoder.decode(data)
                 var payload = parser.parse(ocrText: text)
                 payload.source = file
                 output.success(payload)
