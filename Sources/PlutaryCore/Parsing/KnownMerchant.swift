@@ -65,16 +65,17 @@ struct KnownMerchant: Sendable, Equatable {
 
     /// Whether a line (as a `LineLabel`) names this chain.
     func isNamed(in label: LineLabel, rawUpper: String) -> Bool {
-        let squeezed = rawUpper.filter { !$0.isWhitespace }
+        // Only built when a long or "&" key needs it: this runs for every chain on every line.
+        let squeezed = { rawUpper.filter { !$0.isWhitespace } }
         // A key starts a word ("LIDL" in "www.lidl.de"), or is long enough to find inside run-together text
         // ("NOFRILLS"), but never hides inside another word ("REWE" in "BREWERY").
         let found = keys.contains { key in
-            label.words.contains { $0.hasPrefix(key) } || (key.count >= 8 && (label.compact.contains(key) || squeezed.contains(key)))
+            label.words.contains { $0.hasPrefix(key) } || (key.count >= 8 && (label.compact.contains(key) || squeezed().contains(key)))
                 || (!key.allSatisfy(\.isASCII) && rawUpper.contains(key))
         }
         if found { return true }
         return wordKeys.contains { key in
-            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed.hasPrefix(key)
+            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().hasPrefix(key)
                 : label.hasWord(key)
         }
     }

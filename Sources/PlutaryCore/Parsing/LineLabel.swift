@@ -6,15 +6,23 @@ struct LineLabel: Sendable {
     let words: [String]
     /// All words joined without spaces, to catch "SUB TOTAL" / "SUBTOTAL" alike.
     let compact: String
-    /// Where each word begins in `compact`.
+    // The same as UTF-8 bytes: keyword tests run for every line against a hundred phrases,
+    // and comparing bytes is many times cheaper than comparing graphemes.
+    private let wordBytes: [[UInt8]]
+    private let compactBytes: [UInt8]
+    /// Where each word begins in `compactBytes`.
     private let wordStarts: [Int]
 
     init(_ text: String) {
         // OCR reads a lower-case l as "!" or "|" ("Tota! Incl. of GST").
-        let repaired = text.replacingOccurrences(of: #"(?<=\p{L})[!|]"#, with: "l", options: .regularExpression)
-        let folded = repaired.uppercased()
-            .replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
-            .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
+        // The regular expression and the folds run only when needed: labels are built for every line, often.
+        let repaired = text.utf8.contains(where: { $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "|") })
+            ? text.replacingOccurrences(of: #"(?<=\p{L})[!|]"#, with: "l", options: .regularExpression) : text
+        var folded = repaired.uppercased()
+        if !folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            folded = folded.replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
+                .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
+        }
         words = folded
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map { word in
@@ -25,20 +33,26 @@ struct LineLabel: Sendable {
                 return String(word.map { lookalikes[$0] ?? $0 })
             }
         compact = words.joined()
-        wordStarts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
+        wordBytes = words.map { Array($0.utf8) }
+        compactBytes = Array(compact.utf8)
+        wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
     }
 
     /// True when the label contains `phrase` ("GRAND TOTAL"), tolerating one OCR slip per
     /// long word and missing spaces.
     func has(_ phrase: String) -> Bool {
-        let parts = phrase.split(separator: " ").map(String.init)
+        let bytes = Array(phrase.utf8)
+        let parts = bytes.split(separator: UInt8(ascii: " "))
         // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
         // "INDISCHES CHICKEN" has no "DISC".
-        let joined = parts.joined()
-        if compact.contains(joined), wordStarts.contains(where: { compact.dropFirst($0).hasPrefix(joined) }) { return true }
+        let joined = parts.count == 1 ? bytes : Array(parts.joined())
+        let found = wordStarts.contains { start in
+            start + joined.count <= compactBytes.count && compactBytes[start..<(start + joined.count)].elementsEqual(joined)
+        }
+        if found { return true }
         guard parts.count <= words.count else { return false }
         for start in 0...(words.count - parts.count) {
-            if parts.indices.allSatisfy({ TextSimilarity.wordMatches(words[start + $0], parts[$0]) }) { return true }
+            if parts.indices.allSatisfy({ TextSimilarity.wordMatches(wordBytes[start + $0], parts[$0]) }) { return true }
         }
         return false
     }
