@@ -36,7 +36,7 @@ APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev liblepto
 	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pyatspi gnome-keyring imagemagick xdotool
 
 .PHONY: all deps locales build schemas mo data run test unit-test e2e install-test validate \
-	install uninstall pot po po-check bench clean
+	install uninstall pot po po-check bench fit clean
 
 all: build
 
@@ -165,11 +165,25 @@ po: deps
 
 # The benchmark prints one markdown table; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts
+# OCR text of the dev receipts, read once (minutes) for the extraction benchmark and the fit.
+OCR_CACHE := .build-cache/ocr
 bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	if [ -d "$(RECEIPTS)/sroie-dev" ]; then \
+		bash Benchmarks/ocr_cache.sh $(BUILD_DIR)/release/plutary $(RECEIPTS) $(OCR_CACHE) && \
+		python3 Benchmarks/extraction_bench.py $(BUILD_DIR)/release/plutary $(RECEIPTS) $(OCR_CACHE) && \
+		bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary $(OCR_CACHE); \
+	else bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary; fi
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
+
+# Refits the candidate scoring weights on the tuning half (never the check half) and rewrites
+# Sources/PlutaryCore/Parsing/ScoringWeights.swift; needs numpy and scipy.
+fit: build
+	bash Benchmarks/ocr_cache.sh $(BIN) $(RECEIPTS) $(OCR_CACHE)
+	python3 Benchmarks/fit_weights.py $(BIN) $(RECEIPTS) $(OCR_CACHE) Sources/PlutaryCore/Parsing/ScoringWeights.swift
+	$(SWIFT) build
 
 clean:
 	rm -rf $(BUILD_DIR)

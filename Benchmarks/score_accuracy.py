@@ -75,11 +75,20 @@ def load_results(stream):
     return results
 
 
-def score_sroie(root, results):
+def is_tuning(position):
+    """The tuning half: even-numbered SROIE receipts and even lines of truth.jsonl (0-based);
+    the odd ones are the check half, never tuned on."""
+    return position % 2 == 0
+
+
+def score_sroie(root, results, half=None):
+    """half: None for every receipt, "tune" or "check" for one half."""
     counts = {"n": 0, "total": 0, "date": 0, "exact": 0, "fuzzy": 0}
     key_dir = os.path.join(root, "sroie-dev", "key")
     for name in sorted(os.listdir(key_dir)):
         if not name.endswith(".json"):
+            continue
+        if half is not None and is_tuning(int(name[:-5])) != (half == "tune"):
             continue
         with open(os.path.join(key_dir, name), encoding="utf-8") as handle:
             key = json.load(handle)
@@ -101,15 +110,20 @@ def score_sroie(root, results):
     return counts
 
 
-def score_german(root, results):
-    counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0}
+def score_german(root, results, half=None):
+    """items: receipts whose item count is exact; prices: items with a price read, at most
+    the true count per receipt, over all true items (prices_n)."""
+    counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0, "prices": 0, "prices_n": 0}
     with open(os.path.join(root, "german-dev", "truth.jsonl"), encoding="utf-8") as handle:
         truths = [json.loads(line) for line in handle if line.strip()]
-    for truth in truths:
+    for position, truth in enumerate(truths):
+        if half is not None and is_tuning(position) != (half == "tune"):
+            continue
         counts["n"] += 1
         result = results.get(os.path.basename(truth["file"]))
         if truth.get("items") is not None:
             counts["items_n"] += 1
+            counts["prices_n"] += truth["items"]
         if result is None:
             continue
         if to_decimal(result.get("total_amount")) == to_decimal(truth.get("total")):
@@ -118,8 +132,12 @@ def score_german(root, results):
             counts["date"] += 1
         if truth["merchant"].lower() in str(result.get("merchant_name") or "").lower():
             counts["chain"] += 1
-        if truth.get("items") is not None and len(result.get("line_items") or []) == truth["items"]:
+        items = result.get("line_items") or []
+        if truth.get("items") is not None and len(items) == truth["items"]:
             counts["items"] += 1
+        if truth.get("items") is not None:
+            priced = sum(1 for item in items if (to_decimal(item.get("total")) or 0) != 0)
+            counts["prices"] += min(priced, truth["items"])
     return counts
 
 
