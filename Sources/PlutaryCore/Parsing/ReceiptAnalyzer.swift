@@ -16,7 +16,7 @@ struct ReceiptAnalyzer: Sendable {
         receipt.lineCount = text.lines.count
         receipt.merchants = MerchantExtractor.candidates(in: text)
         let named = profile.merchants.first { merchant in
-            text.upperLines.prefix(12).contains { merchant.isNamed(in: LineLabel($0), rawUpper: $0) }
+            text.upperLines.prefix(12).indices.contains { merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0]) }
         }
         let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
         if let named {

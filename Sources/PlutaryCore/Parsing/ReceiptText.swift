@@ -6,6 +6,8 @@ public struct ReceiptText: Sendable {
     public let lines: [String]
     /// The same lines upper-cased, for keyword matching.
     public let upperLines: [String]
+    /// Each whole line's keyword words, built once: every strategy and extractor tests them.
+    let labels: [LineLabel]
 
     public init(_ ocrText: String) {
         self.ocrText = ocrText
@@ -16,6 +18,7 @@ public struct ReceiptText: Sendable {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         upperLines = lines.map { $0.uppercased() }
+        labels = upperLines.map(LineLabel.init)
     }
 
     /// A printed receipt line is at most a few dozen characters. Longer ones (text that lost
