@@ -55,7 +55,7 @@ PPOCR_FILES := $(PPOCR_DIR)/lib/$(ORT_LIB) $(addprefix $(PPOCR_DIR)/models/,$(PP
 UNZIP_MEMBER := python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))'
 
 .PHONY: all deps system-deps ppocr locales build schemas mo data run test unit-test e2e install-test validate \
-	install uninstall pot po po-check bench fuzz clean
+	install uninstall pot po po-check bench fuzz fit clean
 
 all: build
 
@@ -215,10 +215,17 @@ po: deps
 
 # The benchmark prints one markdown table; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts
+# OCR text of the dev receipts, read once (minutes) for the extraction benchmark and the fit.
+OCR_CACHE := .build-cache/ocr
 bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/ppocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	if [ -d "$(RECEIPTS)/sroie-dev" ]; then \
+		bash Benchmarks/ocr_cache.sh $(BUILD_DIR)/release/plutary $(RECEIPTS) $(OCR_CACHE) && \
+		python3 Benchmarks/extraction_bench.py $(BUILD_DIR)/release/plutary $(RECEIPTS) $(OCR_CACHE) && \
+		bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary $(OCR_CACHE); \
+	else bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary; fi
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 
@@ -228,6 +235,13 @@ FUZZ_COUNT ?= 1000000
 fuzz: deps
 	$(SWIFT) build -c release --product plutary
 	python3 Tests/fuzz/fuzz.py $(BUILD_DIR)/release/plutary --count $(FUZZ_COUNT) --out $(BUILD_DIR)/fuzz
+
+# Refits the candidate scoring weights on the tuning half (never the check half) and rewrites
+# Sources/PlutaryCore/Parsing/ScoringWeights.swift; needs numpy and scipy.
+fit: build
+	bash Benchmarks/ocr_cache.sh $(BIN) $(RECEIPTS) $(OCR_CACHE)
+	python3 Benchmarks/fit_weights.py $(BIN) $(RECEIPTS) $(OCR_CACHE) Sources/PlutaryCore/Parsing/ScoringWeights.swift
+	$(SWIFT) build
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -76,11 +76,20 @@ def load_results(stream):
     return results
 
 
-def score_sroie(root, results, scanned_only=False):
+def is_tuning(position):
+    """The tuning half: even-numbered SROIE receipts and even lines of truth.jsonl (0-based);
+    the odd ones are the check half, never tuned on."""
+    return position % 2 == 0
+
+
+def score_sroie(root, results, half=None, scanned_only=False):
+    """half: None for every receipt, "tune" or "check" for one half; scanned_only: skip receipts without a result."""
     counts = {"n": 0, "total": 0, "date": 0, "exact": 0, "fuzzy": 0}
     key_dir = os.path.join(root, "sroie-dev", "key")
     for name in sorted(os.listdir(key_dir)):
         if not name.endswith(".json"):
+            continue
+        if half is not None and is_tuning(int(name[:-5])) != (half == "tune"):
             continue
         with open(os.path.join(key_dir, name), encoding="utf-8") as handle:
             key = json.load(handle)
@@ -104,17 +113,22 @@ def score_sroie(root, results, scanned_only=False):
     return counts
 
 
-def score_german(root, results, scanned_only=False):
-    counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0}
+def score_german(root, results, half=None, scanned_only=False):
+    """items: receipts whose item count is exact; prices: items with a price read, at most
+    the true count per receipt, over all true items (prices_n)."""
+    counts = {"n": 0, "total": 0, "date": 0, "chain": 0, "items": 0, "items_n": 0, "prices": 0, "prices_n": 0}
     with open(os.path.join(root, "german-dev", "truth.jsonl"), encoding="utf-8") as handle:
         truths = [json.loads(line) for line in handle if line.strip()]
-    for truth in truths:
+    for position, truth in enumerate(truths):
+        if half is not None and is_tuning(position) != (half == "tune"):
+            continue
         result = results.get(os.path.basename(truth["file"]))
         if result is None and scanned_only:
             continue
         counts["n"] += 1
         if truth.get("items") is not None:
             counts["items_n"] += 1
+            counts["prices_n"] += truth["items"]
         if result is None:
             continue
         if to_decimal(result.get("total_amount")) == to_decimal(truth.get("total")):
@@ -123,8 +137,12 @@ def score_german(root, results, scanned_only=False):
             counts["date"] += 1
         if truth["merchant"].lower() in str(result.get("merchant_name") or "").lower():
             counts["chain"] += 1
-        if truth.get("items") is not None and len(result.get("line_items") or []) == truth["items"]:
+        items = result.get("line_items") or []
+        if truth.get("items") is not None and len(items) == truth["items"]:
             counts["items"] += 1
+        if truth.get("items") is not None:
+            priced = sum(1 for item in items if (to_decimal(item.get("total")) or 0) != 0)
+            counts["prices"] += min(priced, truth["items"])
     return counts
 
 
@@ -144,7 +162,7 @@ def main(argv):
             results = load_results(handle)
     else:
         results = load_results(sys.stdin)
-    sroie, german = score_sroie(root, results, scanned_only), score_german(root, results, scanned_only)
+    sroie, german = score_sroie(root, results, scanned_only=scanned_only), score_german(root, results, scanned_only=scanned_only)
     if as_json:
         print(json.dumps({"sroie": sroie, "german": german}))
         return 0

@@ -11,21 +11,26 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines, one object per input, in input order.")
     var json = false
 
+    // For Benchmarks/fit_weights.py: one JSON line per candidate with its features, no labels.
+    @Flag(help: .hidden)
+    var candidates = false
+
     @Argument(help: "Text files, or - for standard input.")
     var files: [String] = ["-"]
 
     func run() throws {
         let parser = ReceiptParser()
         let output = ReceiptOutput(json: json)
-        output.header()
+        if !candidates { output.header() }
         var failed = false
         for file in files {
             do {
-                let text: String
-                if file == "-" {
-                    text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                } else {
-                    text = try String(contentsOfFile: file, encoding: .utf8)
+                // Any encoding: old OCR tools wrote Latin-1 or Windows-1252.
+                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                let text = ReceiptTextDecoder.decode(data)
+                if candidates {
+                    try printCandidates(parser.candidates(ocrText: text), source: file)
+                    continue
                 }
                 var payload = parser.parse(ocrText: text)
                 payload.source = file
@@ -36,5 +41,21 @@ struct ParseCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    private struct CandidateLine: Encodable {
+        let source: String, field: String, value: String, probability: Double, features: [String: Double]
+    }
+
+    private func printCandidates(_ fields: [String: [FieldCandidate<String>]], source: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (field, list) in fields.sorted(by: { $0.key < $1.key }) {
+            for candidate in list {
+                let line = CandidateLine(source: source, field: field, value: candidate.value, probability: candidate.confidence,
+                                         features: candidate.features)
+                print(String(decoding: try encoder.encode(line), as: UTF8.self))
+            }
+        }
     }
 }

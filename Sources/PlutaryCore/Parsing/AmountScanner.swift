@@ -15,6 +15,8 @@ enum AmountScanner {
     // OCR reads 0 as O inside numbers ("1O.5O"); fixed one character for one, so offsets stay valid.
     private static let letterZero = Pattern(#"(?<=[\d.,])[Oo]|[Oo](?=[.,]?\d)"#)
 
+    private static let trailingLimit = 16
+
     static func amounts(in line: String) -> [AmountMatch] {
         let cleaned = repairDigits(line)
         let ns = cleaned as NSString
@@ -30,7 +32,13 @@ enum AmountScanner {
             }
             if match[1] != nil || match[4] != nil { value = -value }
             let end = match.location + match.length
-            let trailing = ns.substring(from: end).trimmingCharacters(in: .whitespaces)
+            // Only a flag can follow a price, so a few characters are enough; copying the rest
+            // of the line for every amount made long lines quadratic. Longer tails keep a
+            // marker so they are never taken for a flag.
+            let rest = ns.length - end
+            var trailing = ns.substring(with: NSRange(location: end, length: min(rest, trailingLimit)))
+                .trimmingCharacters(in: .whitespaces)
+            if rest > trailingLimit { trailing += "…" }
             return AmountMatch(value: value, location: match.location, length: match.length, trailing: trailing)
         }
     }

@@ -65,17 +65,33 @@ struct KnownMerchant: Sendable, Equatable {
 
     /// Whether a line (as a `LineLabel`) names this chain.
     func isNamed(in label: LineLabel, rawUpper: String) -> Bool {
-        let squeezed = rawUpper.filter { !$0.isWhitespace }
+        // Bytes, built once and only when a long or "&" key needs them: this runs for every chain on
+        // every line, and character-wise filtering and searching dominated the parse.
+        var squeezedBytes: [UInt8]?
+        func squeezed() -> [UInt8] {
+            if let squeezedBytes { return squeezedBytes }
+            let bytes = rawUpper.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            squeezedBytes = bytes
+            return bytes
+        }
         // A key starts a word ("LIDL" in "www.lidl.de"), or is long enough to find inside run-together text
         // ("NOFRILLS"), but never hides inside another word ("REWE" in "BREWERY").
         let found = keys.contains { key in
-            label.words.contains { $0.hasPrefix(key) } || (key.count >= 8 && (label.compact.contains(key) || squeezed.contains(key)))
-                || (!key.allSatisfy(\.isASCII) && rawUpper.contains(key))
+            label.hasWordStarting(with: key)
+                || (key.count >= 8 && (label.compactContains(key) || Self.bytes(squeezed(), contain: Array(key.utf8))))
+                || (!key.allSatisfy(\.isASCII) && Self.bytes(Array(rawUpper.utf8), contain: Array(key.utf8)))
         }
         if found { return true }
         return wordKeys.contains { key in
-            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed.hasPrefix(key)
+            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().starts(with: key.utf8)
                 : label.hasWord(key)
+        }
+    }
+
+    static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle)
         }
     }
 

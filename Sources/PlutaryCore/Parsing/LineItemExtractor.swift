@@ -18,8 +18,9 @@ enum LineItemExtractor {
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("xC": no discount), OCR debris (":", "'").
     private static let flag = Pattern(#"^[A-Za-z0-9*#.:,;'’")]{0,4}$"#, caseInsensitive: false)
-    // A price with the tax flag glued on and read as a digit: "1,598" for "1,59 B".
-    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})\d\s*$"#, caseInsensitive: false)
+    // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
+    // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
+    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false)
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,3})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)

@@ -6,44 +6,109 @@ struct LineLabel: Sendable {
     let words: [String]
     /// All words joined without spaces, to catch "SUB TOTAL" / "SUBTOTAL" alike.
     let compact: String
-    /// Where each word begins in `compact`.
+    // The same as UTF-8 bytes: keyword tests run for every line against a hundred phrases,
+    // and comparing bytes is many times cheaper than comparing graphemes.
+    private let wordBytes: [[UInt8]]
+    private let compactBytes: [UInt8]
+    /// Where each word begins in `compactBytes`.
     private let wordStarts: [Int]
 
     init(_ text: String) {
         // OCR reads a lower-case l as "!" or "|" ("Tota! Incl. of GST").
-        let repaired = text.replacingOccurrences(of: #"(?<=\p{L})[!|]"#, with: "l", options: .regularExpression)
-        let folded = repaired.uppercased()
-            .replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
-            .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
-        words = folded
-            .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            .map { word in
-                // A digit among letters is an OCR slip: "T0TAL", "SUBT0TAL".
-                let letters = word.filter(\.isLetter).count
-                guard letters >= 2, letters < word.count else { return String(word) }
-                let lookalikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
-                return String(word.map { lookalikes[$0] ?? $0 })
-            }
+        // The regular expression and the folds run only when needed: labels are built for every line, often.
+        let repaired = text.utf8.contains(where: { $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "|") })
+            ? text.replacingOccurrences(of: #"(?<=\p{L})[!|]"#, with: "l", options: .regularExpression) : text
+        var folded = repaired.uppercased()
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            words = Self.asciiWords(folded)
+        } else {
+            folded = folded.replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
+                .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
+            words = folded
+                .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+                .map { word in
+                    // A digit among letters is an OCR slip: "T0TAL", "SUBT0TAL".
+                    let letters = word.filter(\.isLetter).count
+                    guard letters >= 2, letters < word.count else { return String(word) }
+                    return String(word.map { Self.lookalikes[$0] ?? $0 })
+                }
+        }
         compact = words.joined()
-        wordStarts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
+        wordBytes = words.map { Array($0.utf8) }
+        compactBytes = Array(compact.utf8)
+        wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
+    }
+
+    private static let lookalikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+
+    /// The same words for ASCII text, on bytes: most lines are ASCII, and character-wise
+    /// splitting was a quarter of the parse.
+    private static func asciiWords(_ upper: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        func flush() {
+            guard !word.isEmpty else { return }
+            let letters = word.filter { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }.count
+            if letters >= 2, letters < word.count {
+                word = word.map { byte in
+                    switch byte {
+                    case UInt8(ascii: "0"): UInt8(ascii: "O")
+                    case UInt8(ascii: "1"): UInt8(ascii: "I")
+                    case UInt8(ascii: "5"): UInt8(ascii: "S")
+                    case UInt8(ascii: "8"): UInt8(ascii: "B")
+                    default: byte
+                    }
+                }
+            }
+            words.append(String(decoding: word, as: UTF8.self))
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in upper.utf8 {
+            let isAlphanumeric = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            if isAlphanumeric { word.append(byte) } else { flush() }
+        }
+        flush()
+        return words
     }
 
     /// True when the label contains `phrase` ("GRAND TOTAL"), tolerating one OCR slip per
     /// long word and missing spaces.
     func has(_ phrase: String) -> Bool {
-        let parts = phrase.split(separator: " ").map(String.init)
+        has(KeywordPhrase(phrase))
+    }
+
+    func has(_ phrase: KeywordPhrase) -> Bool {
+        let joined = phrase.joined, parts = phrase.parts
         // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
         // "INDISCHES CHICKEN" has no "DISC".
-        let joined = parts.joined()
-        if compact.contains(joined), wordStarts.contains(where: { compact.dropFirst($0).hasPrefix(joined) }) { return true }
-        guard parts.count <= words.count else { return false }
+        let found = wordStarts.contains { start in
+            start + joined.count <= compactBytes.count && compactBytes[start..<(start + joined.count)].elementsEqual(joined)
+        }
+        if found { return true }
+        guard parts.count <= words.count, !parts.isEmpty else { return false }
         for start in 0...(words.count - parts.count) {
-            if parts.indices.allSatisfy({ TextSimilarity.wordMatches(words[start + $0], parts[$0]) }) { return true }
+            if parts.indices.allSatisfy({ TextSimilarity.wordMatches(wordBytes[start + $0], parts[$0]) }) { return true }
         }
         return false
     }
 
+    /// Whether a word begins with `key` ("LIDL" in "WWW LIDL DE", "LIDLPLUS").
+    func hasWordStarting(with key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        return wordBytes.contains { $0.starts(with: bytes) }
+    }
+
+    /// Whether `key` appears anywhere in the words run together ("NOFRILLS" in "NOFRILLSSTORE").
+    func compactContains(_ key: String) -> Bool {
+        KnownMerchant.bytes(compactBytes, contain: Array(key.utf8))
+    }
+
     func hasAny(_ phrases: [String]) -> Bool {
+        phrases.contains(where: has)
+    }
+
+    func hasAny(_ phrases: [KeywordPhrase]) -> Bool {
         phrases.contains(where: has)
     }
 

@@ -134,14 +134,14 @@ enum MerchantExtractor {
 
     private static func isNameLikeText(_ upperLine: String) -> Bool {
         let letters = upperLine.filter(\.isLetter).count
+        let label = LineLabel(upperLine)
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
-        let digits = LineLabel(upperLine).words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
+        let digits = label.words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
         // At least one real word, and not just a currency code ("EUR").
-        guard LineLabel(upperLine).words.contains(where: { $0.count >= 3 && !["EUR", "EURO", "CAD", "USD", "MYR"].contains($0) }) else {
+        guard label.words.contains(where: { $0.count >= 3 && !["EUR", "EURO", "CAD", "USD", "MYR"].contains($0) }) else {
             return false
         }
         guard letters >= 3, letters * 2 > upperLine.filter({ !$0.isWhitespace }).count, digits <= letters / 2 else { return false }
-        let label = LineLabel(upperLine)
         if skipWords.contains(where: { word in word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) } }) {
             return false
         }

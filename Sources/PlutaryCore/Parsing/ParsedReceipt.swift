@@ -26,6 +26,9 @@ public struct ParsedReceipt: Sendable {
     public var items: [ParsedLineItem] = []
     /// Every amount printed on the receipt, so derived totals can be checked against the paper.
     public var printedAmounts: Set<Decimal> = []
+    /// How many lines print each amount: a total is often printed twice (TOTAL, then CASH or CARD).
+    public var printedCounts: [Decimal: Int] = [:]
+    public var lineCount = 0
     /// Index of the first tender or change line.
     public var firstPaymentLine: Int?
     /// True when prices include tax (European VAT): subtotal + tax need not equal total.

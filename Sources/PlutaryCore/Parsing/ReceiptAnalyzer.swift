@@ -13,9 +13,10 @@ struct ReceiptAnalyzer: Sendable {
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
+        receipt.lineCount = text.lines.count
         receipt.merchants = MerchantExtractor.candidates(in: text)
         let named = profile.merchants.first { merchant in
-            text.upperLines.prefix(12).contains { merchant.isNamed(in: LineLabel($0), rawUpper: $0) }
+            text.upperLines.prefix(12).indices.contains { merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0]) }
         }
         let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
         if let named {
@@ -44,6 +45,7 @@ struct ReceiptAnalyzer: Sendable {
         for (index, line) in text.lines.enumerated() {
             let amounts = AmountScanner.amounts(in: line)
             receipt.printedAmounts.formUnion(amounts.map(\.value))
+            for value in Set(amounts.map(\.value)) { receipt.printedCounts[value, default: 0] += 1 }
             let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
             // Whole words: "NET TOTAL" read without its space ("NETTOTAL") is not a "NETTO" column.
             let vatColumn = label.words.contains { word in
@@ -75,7 +77,7 @@ struct ReceiptAnalyzer: Sendable {
                 // "TOTAL AFTER ADJ 75.00" under "TOTAL 75.06" rounds without a rounding line; the
                 // implied adjustment lets the arithmetic prefer the amount due.
                 if label.hasAny(SummaryLineClassifier.roundedTotalWords),
-                   let unrounded = receipt.totals.last(where: { index - ($0.lineIndex ?? 0) <= 3 }),
+                   let unrounded = receipt.totals.suffix(3).last(where: { index - ($0.lineIndex ?? 0) <= 3 }),
                    unrounded.value != amount, abs(NSDecimalNumber(decimal: amount - unrounded.value).doubleValue) < 0.1 {
                     receipt.roundings.append(FieldCandidate(value: amount - unrounded.value, confidence: 0.6, lineIndex: index,
                                                             reason: "implied by \(label.words.joined(separator: " "))"))

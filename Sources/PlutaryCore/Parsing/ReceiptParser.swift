@@ -24,6 +24,18 @@ public struct ReceiptParser: Sendable {
         return best ?? GenericStrategy()
     }
 
+    /// The scored candidates of each field chosen by `ScoringWeights` ("total"), values as
+    /// plain strings; for fitting the weights (`plutary parse --candidates`).
+    public func candidates(ocrText: String, hints: ParseHints = ParseHints()) -> [String: [FieldCandidate<String>]] {
+        let text = ReceiptText(ocrText)
+        let parsed = strategy(for: text).parse(text, hints: hints)
+        let totals = ReceiptResolver().totalCandidates(parsed).map { candidate in
+            FieldCandidate(value: "\(candidate.value)", confidence: candidate.confidence, lineIndex: candidate.lineIndex,
+                           reason: candidate.reason, features: candidate.features)
+        }
+        return ["total": totals]
+    }
+
     public func parse(ocrText: String, hints: ParseHints = ParseHints()) -> ReceiptPayload {
         let text = ReceiptText(ocrText)
         let parsed = strategy(for: text).parse(text, hints: hints)

@@ -24,10 +24,10 @@ struct ReceiptResolver: Sendable {
 
         let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
         let taxes = uniqueTaxes(parsed.taxes)
-        let taxSum = parsed.taxTotals.first?.value ?? (taxes.isEmpty ? nil : taxes.reduce(Decimal(0)) { $0 + $1.amount })
+        let taxSum = taxSum(parsed)
         let tip = parsed.tips.first?.value
         let subtotal = chooseSubtotal(parsed, itemsNet: itemsNet)
-        let total = chooseTotal(parsed, subtotal: subtotal?.value, tax: taxSum, tip: tip, itemsNet: itemsNet)
+        let total = CandidateScorer.top(totalCandidates(parsed))
 
         if let subtotal { payload.subtotalAmount = money(subtotal.value); fill("subtotal_amount", subtotal.confidence) }
         if let taxSum { payload.taxAmount = money(taxSum); fill("tax_amount", 0.7) }
@@ -78,97 +78,18 @@ struct ReceiptResolver: Sendable {
         return best(scored)
     }
 
-    private func chooseTotal(_ parsed: ParsedReceipt, subtotal: Decimal?, tax: Decimal?, tip: Decimal?, itemsNet: Decimal) -> FieldCandidate<Decimal>? {
-        // Amounts the receipt's arithmetic says the total should be.
-        var expected: [(value: Decimal, weight: Double)] = []
-        // Sums of other printed amounts (subtotal + tax, cash − change): evidence against a
-        // misread TOTAL line, unlike a lone tender that may be misread itself.
-        var sums: [Decimal] = []
-        let extras = (tax ?? 0) + (tip ?? 0)
-        let roundings = [Decimal(0)] + parsed.roundings.map(\.value)
-        for sub in parsed.subtotals.map(\.value) {
-            for rounding in roundings {
-                // When the receipt prints a rounding line, the rounded sum is the amount due.
-                let weight = rounding != 0 ? 0.3 : (roundings.count > 1 ? 0.2 : 0.25)
-                expected.append((sub + extras + rounding, weight))
-                // Only a subtotal the items confirm: a misread subtotal must not overrule the total.
-                // Or a sum that a printed rounding brings to a cash amount: three printed amounts
-                // do not land there by chance.
-                let roundedSum = rounding != 0 && Self.isCashRounded(sub + extras + rounding)
-                if (parsed.items.count >= 2 && same(sub, itemsNet)) || roundedSum { sums.append(sub + extras + rounding) }
-                if parsed.taxIncludedInPrices { expected.append((sub + (tip ?? 0) + rounding, weight - 0.05)) }
-            }
-        }
-        // A total printed above a rounding adjustment is the amount before rounding; the amount
-        // due is that total plus the adjustment (60.31 - 0.01 = 60.30).
-        var rounded: [FieldCandidate<Decimal>] = []
-        for rounding in parsed.roundings where rounding.value != 0 {
-            guard let roundingLine = rounding.lineIndex else { continue }
-            let above = parsed.totals.filter { ($0.lineIndex ?? .max) < roundingLine && roundingLine - ($0.lineIndex ?? 0) <= 3 }
-            // OCR often loses the sign of "-0.01"; the adjustment is there to reach a multiple of 0.05.
-            for total in above {
-                for adjustment in [rounding.value, -rounding.value] {
-                    let value = total.value + adjustment
-                    guard Self.isCashRounded(value) || adjustment == rounding.value else { continue }
-                    expected.append((value, 0.3))
-                    rounded.append(FieldCandidate(value: value, confidence: total.confidence + 0.05,
-                                                  lineIndex: total.lineIndex, reason: "\(total.reason) plus rounding"))
-                }
-            }
-        }
-        for (index, tender) in parsed.tenders.map(\.value).enumerated() {
-            // A card is charged the exact total; cash is often more, with change back.
-            let isCard = index < parsed.paymentMethods.count && parsed.paymentMethods[index].value != "Cash"
-            expected.append((tender, isCard ? 0.25 : 0.15))
-            for change in parsed.changes.map(\.value) where change < tender {
-                // "CHANGE 0.00" says the tender was the exact amount due.
-                expected.append((tender - change, 0.3))
-                if change > 0 { sums.append(tender - change) }
-            }
-        }
-        if parsed.items.count >= 2 {
-            expected.append((itemsNet + (parsed.taxIncludedInPrices ? 0 : extras), 0.2))
-        } else if parsed.items.count == 1 {
-            // One item at the total's price confirms it, too weakly to propose a total.
-            expected.append((itemsNet + (parsed.taxIncludedInPrices ? 0 : extras), 0.1))
-        }
-
-        // What the arithmetic says competes too, so a garbled TOTAL line ("TOTAL JAX 7.55")
-        // does not win on its keyword alone; more so when the amount is printed somewhere.
-        let derived = expected.filter { $0.value > 0 && $0.weight >= 0.2 }.map { item in
-            FieldCandidate(value: item.value, confidence: parsed.printedAmounts.contains(item.value) ? 0.4 : 0.3,
-                           reason: Self.derivedReason)
-        }
-        let candidates = parsed.totals.map { candidate -> FieldCandidate<Decimal> in
-            // Totals after the payment lines belong to tax summaries and slips.
-            guard let line = candidate.lineIndex, let tender = parsed.firstPaymentLine, line > tender else { return candidate }
-            var candidate = candidate
-            candidate.confidence -= 0.15
-            return candidate
-        } + derived + rounded
-        let maxSubtotal = parsed.subtotals.map(\.value).max()
-        let scored = candidates.map { candidate -> FieldCandidate<Decimal> in
-            var candidate = candidate
-            var support = 0.0
-            for item in expected where same(item.value, candidate.value) { support += item.weight }
-            candidate.confidence += min(0.45, support)
-            // A printed total nothing confirms, one digit away from what the arithmetic says
-            // (37.00 where cash minus change is 31.00), is that amount misread; unless another
-            // total line prints it too, or within a rounding of it (75.06 then 75.00 after adjustment).
-            let nearby = parsed.totals.filter { abs(NSDecimalNumber(decimal: $0.value - candidate.value).doubleValue) < 0.1 }
-            if support == 0, candidate.reason != Self.derivedReason, nearby.count == 1,
-               sums.contains(where: { Self.oneDigitApart($0, candidate.value) }) {
-                candidate.confidence -= 0.3
-            }
-            if let maxSubtotal, candidate.value < maxSubtotal, parsed.savings.isEmpty { candidate.confidence -= 0.2 }
-            // A receipt that prints a rounding line rounds the amount due to 0.05.
-            if !parsed.roundings.isEmpty, !Self.isCashRounded(candidate.value) { candidate.confidence -= 0.1 }
-            return candidate
-        }
-        return best(scored)
+    /// Every total the receipt could mean, scored (`confidence` is its probability).
+    func totalCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<Decimal>] {
+        let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
+        let subtotal = chooseSubtotal(parsed, itemsNet: itemsNet)?.value
+        return CandidateScorer.scored(TotalCandidates(parsed: parsed, subtotal: subtotal, tax: taxSum(parsed), tip: parsed.tips.first?.value,
+                                                      itemsNet: itemsNet).candidates(), weights: ScoringWeights.total)
     }
 
-    private static let derivedReason = "derived from receipt arithmetic"
+    private func taxSum(_ parsed: ParsedReceipt) -> Decimal? {
+        let taxes = uniqueTaxes(parsed.taxes)
+        return parsed.taxTotals.first?.value ?? (taxes.isEmpty ? nil : taxes.reduce(Decimal(0)) { $0 + $1.amount })
+    }
 
     /// Two amounts printed with the same number of digits that differ in exactly one of them.
     static func oneDigitApart(_ a: Decimal, _ b: Decimal) -> Bool {

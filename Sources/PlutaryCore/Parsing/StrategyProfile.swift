@@ -18,7 +18,7 @@ struct StrategyProfile: Sendable {
     func detectionScore(_ text: ReceiptText) -> Double {
         var best = 0.0
         for (index, line) in text.upperLines.enumerated() {
-            let label = LineLabel(line)
+            let label = text.labels[index]
             for merchant in merchants {
                 let exact = merchant.isNamed(in: label, rawUpper: line)
                 let fuzzy = !exact && merchant.keys.contains { key in

@@ -3,31 +3,31 @@ import Foundation
 /// Names the role of a summary line from its label words. Order matters: the narrow
 /// phrases ("SUBTOTAL", "TOTAL SAVINGS", "TOTAL INCL GST") are tested before the bare "TOTAL".
 enum SummaryLineClassifier {
-    private static let countWords = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
+    private static let countWords: [KeywordPhrase] = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
                                      "NO OF ITEMS", "ITEM COUNT", "ITEMS SOLD", "ANZAHL ARTIKEL", "NUMBER OF ITEMS",
                                      "TOTAL PIECES", "TOTAL PCS"]
-    private static let savingsWords = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
+    private static let savingsWords: [KeywordPhrase] = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
                                        "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS"]
-    static let roundedTotalWords = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
+    static let roundedTotalWords: [KeywordPhrase] = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
                                             "TOTAL AFTER ROUNDING", "AFTER ROUNDING", "AFTER ADJ", "AFTER ADJUSTMENT"]
-    private static let subtotalWords = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
+    private static let subtotalWords: [KeywordPhrase] = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
                                         "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT"]
-    private static let inclusiveTotalWords = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
+    private static let inclusiveTotalWords: [KeywordPhrase] = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
                                               "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
                                               "INCL VAT", "INKL MWST"]
-    private static let taxTotalWords = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
+    private static let taxTotalWords: [KeywordPhrase] = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
                                         "TAX TOTAL", "GST TOTAL", "TOTAL MWST", "SUMME MWST", "MWST SUMME", "TOTAL SALES TAX",
                                         "STEUER GESAMT", "MWST GESAMT"]
-    private static let strongTotalWords = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
+    private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
                                            "TOTAL BAYAR", "JUMLAH"]
-    private static let changeWords = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI"]
-    private static let roundingWords = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
+    private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI"]
+    private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
     // Tender words, mapped to a payment method people recognise.
-    private static let tenderMethods: [(word: String, method: String)] = [
+    private static let tenderMethods: [(word: KeywordPhrase, method: String)] = [
         ("VISA", "Visa"), ("MASTERCARD", "Mastercard"), ("MASTER", "Mastercard"), ("AMEX", "Amex"),
         ("AMERICAN EXPRESS", "Amex"), ("INTERAC", "Debit"), ("DEBIT", "Debit"), ("GIROCARD", "Debit"),
         ("EC KARTE", "Debit"), ("ECKARTE", "Debit"), ("KREDITKARTE", "Credit card"), ("CREDIT CARD", "Credit card"),
@@ -36,13 +36,13 @@ enum SummaryLineClassifier {
         ("TENDERED", "Cash"), ("TENDER", "Cash"), ("PAYMENT", "Card"), ("PAID", "Cash"),
     ]
     // Tax words and the normal form used in tax line names.
-    private static let taxNames: [(word: String, name: String)] = [
+    private static let taxNames: [(word: KeywordPhrase, name: String)] = [
         ("HST", "HST"), ("GST", "GST"), ("PST", "PST"), ("QST", "QST"), ("TVQ", "QST"), ("TPS", "GST"), ("TVH", "HST"),
         ("SST", "SST"), ("VAT", "VAT"), ("MWST", "MwSt"), ("UST", "USt"), ("MEHRWERTSTEUER", "MwSt"),
         ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
     ]
     // Lines that mention a tax word without being an amount of tax.
-    private static let taxIdentifierWords = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
+    private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE"]
 
@@ -76,13 +76,13 @@ enum SummaryLineClassifier {
     static func taxName(_ label: LineLabel) -> String? {
         guard !label.hasAny(taxIdentifierWords) else { return nil }
         return taxNames.first { entry in
-            entry.word.contains(" ") || entry.word.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word)
+            entry.word.text.contains(" ") || entry.word.text.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.name
     }
 
     static func tenderMethod(_ label: LineLabel) -> String? {
         tenderMethods.first { entry in
-            entry.word.contains(" ") || entry.word.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word)
+            entry.word.text.contains(" ") || entry.word.text.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.method
     }
 }

@@ -3,7 +3,10 @@ import Foundation
 /// Edit-distance helpers to accept OCR-garbled keywords ("TOTAI", "SUBT0TAL").
 enum TextSimilarity {
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        editDistance(Array(a), Array(b))
+    }
+
+    static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -24,12 +27,32 @@ enum TextSimilarity {
     }
 
     /// Whether an OCR word stands for a keyword: exact for short keywords, one wrong
-    /// letter from five letters on ("TOTAI"), one missing or extra letter from seven on
-    /// (so "NETT" does not pass for "NETTO").
+    /// letter from five letters on ("TOTAI") or a lost first letter ("OTAL"), one missing
+    /// or extra letter from seven on (so "NETT" does not pass for "NETTO").
     static func wordMatches(_ word: String, _ keyword: String) -> Bool {
+        wordMatches(Array(word.utf8), Array(keyword.utf8)[...])
+    }
+
+    /// The same on UTF-8 bytes, for `LineLabel`'s keyword tests. Letters outside ASCII count
+    /// as characters, as above.
+    static func wordMatches(_ word: [UInt8], _ keyword: ArraySlice<UInt8>) -> Bool {
+        if word.elementsEqual(keyword) { return true }
+        guard keyword.count >= 5 else { return false }
+        guard word.allSatisfy({ $0 < 0x80 }), keyword.allSatisfy({ $0 < 0x80 }) else {
+            return characterWordMatches(String(decoding: word, as: UTF8.self), String(decoding: keyword, as: UTF8.self))
+        }
+        if word.count == keyword.count { return zip(word, keyword).filter { $0 != $1 }.count <= 1 }
+        if word.count == keyword.count - 1, word.count >= 4, keyword.dropFirst().elementsEqual(word) { return true }
+        guard keyword.count >= 7, abs(word.count - keyword.count) == 1 else { return false }
+        return editDistance(word, Array(keyword)) <= 1
+    }
+
+    private static func characterWordMatches(_ word: String, _ keyword: String) -> Bool {
         if word == keyword { return true }
         guard keyword.count >= 5 else { return false }
         if word.count == keyword.count { return zip(word, keyword).filter { $0 != $1 }.count <= 1 }
+        // OCR loses a first letter next to the edge or a stain ("OTAL" for TOTAL); four letters stay.
+        if word.count == keyword.count - 1, word.count >= 4, keyword.hasSuffix(word) { return true }
         guard keyword.count >= 7, abs(word.count - keyword.count) == 1 else { return false }
         return editDistance(word, keyword) <= 1
     }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The one scoring function for field candidates: a linear score of their features with
+/// the fitted `ScoringWeights`; the highest score wins, and the candidates' softmax is
+/// the winner's confidence (the fit maximises exactly that probability of the right one).
+enum CandidateScorer {
+    static func score(_ features: [String: Double], weights: [String: Double]) -> Double {
+        features.reduce(0) { $0 + (weights[$1.key] ?? 0) * $1.value }
+    }
+
+    /// Every candidate with `confidence` set to its probability, in the given order.
+    static func scored<Value>(_ candidates: [FieldCandidate<Value>], weights: [String: Double]) -> [FieldCandidate<Value>] {
+        let scores = candidates.map { score($0.features, weights: weights) }
+        guard let top = scores.max() else { return [] }
+        let exps = scores.map { exp($0 - top) }
+        let sum = exps.reduce(0, +)
+        return zip(candidates, exps).map { candidate, weight in
+            var candidate = candidate
+            candidate.confidence = weight / sum
+            return candidate
+        }
+    }
+
+    /// The most probable of scored candidates; on equal scores the earlier one (printed before derived).
+    static func top<Value>(_ scored: [FieldCandidate<Value>]) -> FieldCandidate<Value>? {
+        scored.enumerated().max { a, b in
+            a.element.confidence < b.element.confidence || (a.element.confidence == b.element.confidence && a.offset > b.offset)
+        }?.element
+    }
+}
