@@ -83,7 +83,7 @@ struct KnownMerchant: Sendable, Equatable {
         }
         if found { return true }
         return wordKeys.contains { key in
-            key.contains("&") ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().starts(with: key.utf8)
+            key.utf8.contains(UInt8(ascii: "&")) ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().starts(with: key.utf8)
                 : label.hasWord(key)
         }
     }

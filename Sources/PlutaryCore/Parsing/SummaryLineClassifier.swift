@@ -76,13 +76,13 @@ enum SummaryLineClassifier {
     static func taxName(_ label: LineLabel) -> String? {
         guard !label.hasAny(taxIdentifierWords) else { return nil }
         return taxNames.first { entry in
-            entry.word.text.contains(" ") || entry.word.text.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
+            entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.name
     }
 
     static func tenderMethod(_ label: LineLabel) -> String? {
         tenderMethods.first { entry in
-            entry.word.text.contains(" ") || entry.word.text.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word.text)
+            entry.word.parts.count > 1 || entry.word.joined.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.method
     }
 }
