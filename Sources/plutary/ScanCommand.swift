@@ -63,7 +63,9 @@ struct ScanCommand: ParsableCommand {
         let output = ReceiptOutput(json: json)
         output.header()
         let failed = FailureCount()
-        let urls = files.map { URL(fileURLWithPath: $0) }
+        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copies) }
+        let urls = try RawFileArguments.readableURLs(for: files, copyingInto: copies)
         ReceiptScanner(pipeline: pipeline).scanAll(urls, jobs: jobs) { index, result in
             switch result {
             case .success(let scan):

@@ -37,4 +37,28 @@ import Testing
                                         environment: ["PLUTARY_API_TOKEN": "t"], directory: directory)
         #expect(run.stderr.contains("Warning: http://receipts.invalid is plain http to another machine"), "\(run.stderr)")
     }
+
+    /// A Latin-1 file name ("café" with é as the byte 0xE9) is not valid UTF-8; it is read all the same.
+    @Test func aFileNameThatIsNotUTF8IsScanned() throws {
+        let directory = TestImage.temporaryDirectory()
+        let image = try Data(contentsOf: try TestImage.write(in: directory))
+        let rawName = Array(directory.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".ppm".utf8)
+        let descriptor = (rawName.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
+        #expect(descriptor >= 0)
+        _ = image.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        // Only a shell hands the binary the raw bytes: Swift's Process takes Strings.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" scan --json --engine tesseract "$(printf '%s/caf\351.ppm' "$1")""#,
+                             PlutaryBinary.url.path, directory.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("caf\u{FFFD}.ppm"), "the source names the file as it decodes: \(output)")
+    }
 }
