@@ -14,6 +14,8 @@ final class ReviewImageView {
     private let stack: Widget
     private let scrolled: Widget
     private let fixed: Widget
+    /// The picture with the marks drawn over it: what the fixed container places.
+    private let layers: Widget
     private let picture: Widget
     /// Drawn over the picture at its size: the highlighted words, and where clicks land.
     private let marks = DrawingArea()
@@ -57,7 +59,7 @@ final class ReviewImageView {
         // container fills the pane and centres it while it is smaller than the pane.
         picture = Widget(retaining: gtk_picture_new())
         picture.setAccessibleLabel(tr("Receipt image"))
-        let layers = Widget(retaining: gtk_overlay_new())
+        layers = Widget(retaining: gtk_overlay_new())
         gtk_overlay_set_child(layers.opaque, picture.widget)
         gtk_overlay_add_overlay(layers.opaque, marks.widget)
         fixed = Widget(retaining: gtk_fixed_new())
@@ -152,9 +154,9 @@ final class ReviewImageView {
     private func centre() {
         let offset = contentOffset
         var x = 0.0, y = 0.0
-        gtk_fixed_get_child_position(fixed.pointer(), gtk_widget_get_parent(picture.widget), &x, &y)
+        gtk_fixed_get_child_position(fixed.pointer(), layers.widget, &x, &y)
         if abs(x - offset.x) >= 1 || abs(y - offset.y) >= 1 {
-            gtk_fixed_move(fixed.pointer(), gtk_widget_get_parent(picture.widget), offset.x.rounded(.down), offset.y.rounded(.down))
+            gtk_fixed_move(fixed.pointer(), layers.widget, offset.x.rounded(.down), offset.y.rounded(.down))
         }
     }
 

@@ -72,11 +72,8 @@ public final class ReviewCoordinator: Coordinator {
         case .repapered(let corners):
             reread { item, path, scanner in
                 var scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: path), paper: corners)
-                scanned.payload.id = item.payload.id
-                scanned.payload.imageSha256 = item.payload.imageSha256
-                scanned.payload.source = item.payload.source
-                return ReviewItem(payload: scanned.payload, imagePath: path, remote: item.remote, words: scanned.words,
-                                  paper: scanned.paper ?? corners)
+                scanned.paper = scanned.paper ?? corners
+                return item.reread(as: scanned, imagePath: path, imageSha256: item.payload.imageSha256)
             }
         }
     }
@@ -108,13 +105,8 @@ public final class ReviewCoordinator: Coordinator {
         let stored = try images.add(fileAt: turned)
         // The library keeps a copy; an in-memory store keeps the file itself.
         if stored.path != turned.path { try? FileManager.default.removeItem(at: turned) }
-        var scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))
-        // A saved receipt stays the same receipt, now with the turned image.
-        scanned.payload.id = item.payload.id
-        scanned.payload.imageSha256 = stored.sha256
-        scanned.payload.source = item.payload.source
-        return ReviewItem(payload: scanned.payload, imagePath: stored.path, remote: item.remote, words: scanned.words,
-                          paper: scanned.paper)
+        let scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))
+        return item.reread(as: scanned, imagePath: stored.path, imageSha256: stored.sha256)
     }
 
     private func finish() {

@@ -22,6 +22,16 @@ public struct ReviewItem: Sendable, Equatable {
         self.paper = paper
     }
 
+    /// The same receipt read again (its image turned, or its paper's corners moved): a saved
+    /// receipt keeps its id, and the person's file keeps its name.
+    public func reread(as scanned: ScannedReceipt, imagePath: String, imageSha256: String?) -> ReviewItem {
+        var payload = scanned.payload
+        payload.id = self.payload.id
+        payload.imageSha256 = imageSha256
+        payload.source = self.payload.source
+        return ReviewItem(payload: payload, imagePath: imagePath, remote: remote, words: scanned.words, paper: scanned.paper)
+    }
+
     /// True for a receipt that is already in the store (editing, not importing).
     public var isSaved: Bool { payload.id != nil }
 }
