@@ -33,7 +33,7 @@ TEST_LOCALES := fr_FR de_DE en_US
 APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev libleptonica-dev libsecret-1-dev \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu \
 	libglib2.0-bin dconf-gsettings-backend gettext desktop-file-utils appstream flatpak-builder locales \
-	fonts-dejavu-core fonts-noto-cjk \
+	fonts-dejavu-core fonts-noto-cjk libsane1 sane-utils \
 	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pip python3-pyatspi gnome-keyring imagemagick xdotool
 
 # PP-OCR: ONNX Runtime's C library and PaddleOCR's models (Apache-2.0, packaged by RapidOCR) come

@@ -27,7 +27,9 @@ let package = Package(
         ]),
         // ONNX Runtime is dlopen()ed: nothing to link but libdl.
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime"]),
+        // SANE is dlopen()ed too, so scanning is optional at run time.
+        .target(name: "CSANE", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime", "CSANE"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims"]),

@@ -10,7 +10,7 @@ struct Plutary: ParsableCommand {
         abstract: "Scan receipts and review your expenses, on your own machine.",
         discussion: "Without a subcommand, opens the Plutary window and imports the images given.",
         version: version,
-        subcommands: [OpenCommand.self, ScanCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
+        subcommands: [OpenCommand.self, ScanCommand.self, AcquireCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
                       ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self,
                       ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self, FuzzCommand.self],
         defaultSubcommand: OpenCommand.self)
