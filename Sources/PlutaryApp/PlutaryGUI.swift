@@ -24,6 +24,7 @@ public enum PlutaryGUI {
             application.setAccelerators(["<Control>w"], for: "win.close")
             application.setAccelerators(["<Control>question", "F1"], for: "win.show-help-overlay")
             application.setAccelerators(["<Control>o"], for: "win.import")
+            application.setAccelerators(["<Control><Shift>s"], for: "win.acquire")
             application.setAccelerators(["<Control>v"], for: "win.paste-image")
             application.setAccelerators(["<Control>f"], for: "win.find")
             application.setAccelerators(["<Control>z"], for: "win.undo")

@@ -40,6 +40,7 @@ struct OpenCommand: ParsableCommand {
                     try encoder.encode(fileAt: URL(fileURLWithPath: path))
                 }
                 environment.analysis = analysis
+                environment.documentScanner = SANEScanner()
                 analysis.start()
                 uploads = analysis
                 return environment

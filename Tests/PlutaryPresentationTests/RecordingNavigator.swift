@@ -7,6 +7,7 @@ final class RecordingNavigator: MainNavigating {
         case mainWindow, install(AppSection), installImport, show(AppSection), shortcuts, close, quit
         /// The review screen for a receipt, by its position in the batch.
         case review(Int), closeReview
+        case acquire, closeAcquire
     }
 
     private(set) var events: [Event] = []
@@ -21,6 +22,8 @@ final class RecordingNavigator: MainNavigating {
     func installImport(_ viewModel: ImportViewModel) { events.append(.installImport) }
     func showSection(_ section: AppSection) { events.append(.show(section)) }
     func showShortcuts() { events.append(.shortcuts) }
+    func showAcquire(_ viewModel: AcquireViewModel) { events.append(.acquire) }
+    func closeAcquire() { events.append(.closeAcquire) }
     func closeMainWindow() { events.append(.close) }
     func quit() { events.append(.quit) }
     func showReview(_ viewModel: ReviewViewModel) {

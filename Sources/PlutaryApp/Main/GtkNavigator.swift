@@ -12,6 +12,7 @@ final class GtkNavigator: MainNavigating {
     private(set) var mainWindow: MainWindowView?
     private var stallMeter: StallMeter?
     private var review: ReviewView?
+    private var acquire: AcquireDialog?
 
     init(application: Application, preferences: any PreferenceStore) {
         self.application = application
@@ -54,6 +55,16 @@ final class GtkNavigator: MainNavigating {
     func showShortcuts() {
         guard let window = mainWindow?.window else { return }
         ShortcutsWindow.present(over: window)
+    }
+
+    func showAcquire(_ viewModel: AcquireViewModel) {
+        if acquire == nil { acquire = AcquireDialog(viewModel: viewModel, parent: mainWindow?.window) }
+        acquire?.present()
+    }
+
+    func closeAcquire() {
+        acquire?.close()
+        acquire = nil
     }
 
     /// From one receipt to the next, the current one stays on screen, its keys detached and

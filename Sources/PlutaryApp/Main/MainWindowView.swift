@@ -100,6 +100,7 @@ final class MainWindowView {
 
     private static func primaryMenu() -> OpaquePointer {
         let menu = g_menu_new()!
+        g_menu_append(menu, tr("Scan from _Scanner…"), "win.acquire")
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, tr("_Quit"), "app.quit")
         return menu
@@ -108,6 +109,7 @@ final class MainWindowView {
     private func installActions() {
         window.addAction(Action(name: "close") { [weak self] in self?.viewModel.closeWindow() })
         window.addAction(Action(name: "import") { [weak self] in self?.chooseFilesToImport() })
+        window.addAction(Action(name: "acquire") { [weak self] in self?.viewModel.acquire() })
         window.addAction(Action(name: "paste-image") { [weak self] in self?.pasteImage() })
         window.addAction(Action(name: "find") { [weak self] in
             self?.viewModel.select(.receipts)

@@ -19,6 +19,7 @@ enum ShortcutsWindow {
         }
         let general = [
             shortcut(tr("Keyboard shortcuts"), "<Control>question F1"),
+            shortcut(tr("Scan from scanner"), "<Control><Shift>s"),
             shortcut(tr("Close window"), "<Control>w"),
             shortcut(tr("Quit"), "<Control>q"),
         ].joined()

@@ -14,6 +14,8 @@ public struct AppEnvironment: Sendable {
     public let version: String
     /// The remote analysis queue; nil for headless use and tests that do not need it.
     public var analysis: AnalysisCenter?
+    /// Document scanners (SANE); nil where scanning is not built in (tests that do not scan).
+    public var documentScanner: (any DocumentScanning)?
 
     /// The live services over one store.
     public init(database: AppDatabase, preferences: any PreferenceStore, tokens: any TokenStore,

@@ -8,6 +8,9 @@ public protocol MainNavigating: AnyObject {
     func installImport(_ viewModel: ImportViewModel)
     func showSection(_ section: AppSection)
     func showShortcuts()
+    /// The Scan from Scanner… dialog, until `closeAcquire`.
+    func showAcquire(_ viewModel: AcquireViewModel)
+    func closeAcquire()
     /// Shows the review screen over the section content (again for each receipt of a batch).
     func showReview(_ viewModel: ReviewViewModel)
     /// Back to the section content once the review flow is over.

@@ -9,6 +9,8 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
     public let importer: ImportViewModel
     public private(set) var children: [AppSection: Coordinator] = [:]
     public private(set) var review: ReviewCoordinator?
+    /// The Scan from Scanner… dialog's model while it is open.
+    public private(set) var acquirer: AcquireViewModel?
     /// Receipts that arrived while one saved receipt was being edited; reviewed next.
     public private(set) var waitingForReview: [ReviewItem] = []
     private let environment: AppEnvironment
@@ -53,9 +55,28 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
             delegate?.didFinish(from: self)
         case .importFiles(let urls):
             importer.start(urls)
+        case .acquire:
+            acquire()
         case .windowClosing:
             finishPendingWork()
         }
+    }
+
+    /// Each scanned sheet joins the import as it arrives, so the first is in review while the feeder runs.
+    private func acquire() {
+        if let acquirer {
+            navigator.showAcquire(acquirer)
+            return
+        }
+        let acquirer = AcquireViewModel(scanner: environment.documentScanner)
+        acquirer.onSheet = { [weak self] file in self?.importer.start([file]) }
+        acquirer.onFinished = { [weak self] in
+            self?.acquirer = nil
+            self?.navigator.closeAcquire()
+        }
+        self.acquirer = acquirer
+        navigator.showAcquire(acquirer)
+        acquirer.load()
     }
 
     private var receipts: ReceiptsCoordinator? { children[.receipts] as? ReceiptsCoordinator }

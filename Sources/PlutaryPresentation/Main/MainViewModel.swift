@@ -41,5 +41,6 @@ public final class MainViewModel {
         guard !urls.isEmpty else { return }
         onRoute(.importFiles(urls))
     }
+    public func acquire() { onRoute(.acquire) }
     public func windowClosing() { onRoute(.windowClosing) }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import Observation
+import PlutaryCore
+
+/// Scan from Scanner…: lists the scanners, scans from the one picked with per-sheet
+/// progress and Cancel, and hands each sheet to the import (and so to review) as soon
+/// as it is scanned.
+@MainActor
+@Observable
+public final class AcquireViewModel {
+    public private(set) var devices: [ScannerDevice] = []
+    public var selectedDevice = 0
+    public private(set) var phase: AcquirePhase = .lookingForScanners
+    public private(set) var scannedCount = 0
+
+    /// Each scanned sheet's image file.
+    @ObservationIgnored var onSheet: (URL) -> Void = { _ in }
+    /// The dialog is done: closed, or its scan finished.
+    @ObservationIgnored var onFinished: () -> Void = {}
+
+    @ObservationIgnored private let scanner: (any DocumentScanning)?
+    @ObservationIgnored private var cancelFlag: CancelFlag?
+
+    /// `scanner` nil: this build or environment cannot scan at all.
+    public init(scanner: (any DocumentScanning)?) {
+        self.scanner = scanner
+    }
+
+    public var isScanning: Bool { if case .scanning = phase { true } else { false } }
+    public var canScan: Bool { !devices.isEmpty && !isScanning }
+
+    /// "Scanning sheet 2… 40 %", or why there is nothing to scan with.
+    public var statusText: String {
+        switch phase {
+        case .lookingForScanners: tr("Looking for scanners…")
+        case .ready: scannedCount == 0 ? "" : String(format: trn("%d sheet scanned", "%d sheets scanned", scannedCount), scannedCount)
+        case .unavailable(let message), .failed(let message): message
+        case .scanning(let sheet, let fraction): String(format: tr("Scanning sheet %d… %d %%"), sheet, Int(fraction * 100))
+        }
+    }
+
+    public var progress: Double { if case .scanning(_, let fraction) = phase { fraction } else { 0 } }
+
+    /// Lists the scanners off the main thread (SANE probes USB and the network).
+    public func load() {
+        guard let scanner else {
+            phase = .unavailable(ScannerError.unavailable(tr("Plutary was built without scanner support.")).localizedDescription)
+            return
+        }
+        phase = .lookingForScanners
+        Thread.detachNewThread { [weak self] in
+            let outcome = Result { try scanner.devices() }
+            DispatchQueue.main.async { self?.listed(outcome) }
+        }
+    }
+
+    private func listed(_ outcome: Result<[ScannerDevice], Error>) {
+        switch outcome {
+        case .success(let found):
+            devices = found
+            selectedDevice = 0
+            phase = found.isEmpty ? .unavailable(ScannerError.noScanner.localizedDescription) : .ready
+        case .failure(let error):
+            phase = .unavailable(Self.reason(error))
+        }
+    }
+
+    /// Scans from the selected scanner in grey at the default resolution, from its own source.
+    public func scan() {
+        guard canScan, let scanner, devices.indices.contains(selectedDevice) else { return }
+        let request = ScanRequest(device: devices[selectedDevice].name)
+        let flag = CancelFlag()
+        cancelFlag = flag
+        scannedCount = 0
+        phase = .scanning(sheet: 1, fraction: 0)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-\(UUID().uuidString)")
+        Thread.detachNewThread { [weak self] in
+            let outcome = Result {
+                try scanner.scan(request, into: folder, events: { event in
+                    DispatchQueue.main.async { self?.received(event) }
+                }, isCancelled: { flag.isCancelled })
+            }
+            DispatchQueue.main.async { self?.ended(outcome, cancelled: flag.isCancelled) }
+        }
+    }
+
+    /// Stops within one read; the sheets already scanned are still imported.
+    public func cancel() {
+        cancelFlag?.cancel()
+    }
+
+    /// The dialog goes away: a running scan stops.
+    public func close() {
+        cancel()
+        onFinished()
+    }
+
+    private func received(_ event: ScanEvent) {
+        switch event {
+        case .reading(let sheet, let fraction):
+            guard isScanning else { return }
+            phase = .scanning(sheet: sheet, fraction: fraction)
+        case .scanned(_, let file):
+            scannedCount += 1
+            onSheet(file)
+        }
+    }
+
+    private func ended(_ outcome: Result<Void, Error>, cancelled: Bool) {
+        cancelFlag = nil
+        switch outcome {
+        case .success:
+            phase = .ready
+            // Done scanning: the sheets are in the import, the dialog has nothing more to do.
+            if !cancelled, scannedCount > 0 { onFinished() }
+        case .failure(let error):
+            phase = .failed(Self.reason(error))
+        }
+    }
+
+    nonisolated private static func reason(_ error: Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}
