@@ -1,0 +1,115 @@
+import Foundation
+import PlutaryCore
+import Testing
+@testable import PlutaryPresentation
+
+/// A document scanner that writes `sheets` small files, or fails, or holds the first
+/// sheet until cancelled.
+private struct FakeDocumentScanner: DocumentScanning {
+    var found = [ScannerDevice(name: "fake:0", vendor: "Acme", model: "Feeder")]
+    var listingError: ScannerError?
+    var scanError: ScannerError?
+    var sheets = 2
+    var holdsUntilCancelled = false
+
+    func devices() throws -> [ScannerDevice] {
+        if let listingError { throw listingError }
+        return found
+    }
+
+    func scan(_ request: ScanRequest, into folder: URL, events: @Sendable (ScanEvent) -> Void, isCancelled: @Sendable () -> Bool) throws {
+        #expect(request == ScanRequest(device: found.first?.name, resolution: 300, source: nil))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for sheet in 1...sheets {
+            events(.reading(sheet: sheet, fraction: 0.5))
+            if holdsUntilCancelled {
+                while !isCancelled() { usleep(1000) }
+                return
+            }
+            if let scanError { throw scanError }
+            let file = folder.appendingPathComponent("sheet-\(sheet).png")
+            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, UInt8(sheet)]).write(to: file)
+            events(.scanned(sheet: sheet, file: file))
+        }
+    }
+}
+
+@MainActor
+struct AcquireViewModelTests {
+    /// Waits (up to five seconds) for the worker thread's results to reach the main actor.
+    private func until(_ condition: () -> Bool) async {
+        for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    private func loaded(_ scanner: (any DocumentScanning)?) async -> AcquireViewModel {
+        let viewModel = AcquireViewModel(scanner: scanner)
+        viewModel.load()
+        await until { viewModel.phase != .lookingForScanners }
+        return viewModel
+    }
+
+    @Test func withoutScannerSupportItSaysSoAndCannotScan() async {
+        let viewModel = await loaded(nil)
+        #expect(viewModel.phase == .unavailable("Scanning is not available: Plutary was built without scanner support."))
+        #expect(!viewModel.canScan && viewModel.statusText == "Scanning is not available: Plutary was built without scanner support.")
+    }
+
+    @Test func withoutSANEOrAScannerItSaysWhich() async {
+        let missing = await loaded(FakeDocumentScanner(listingError: .unavailable("SANE is not installed (no libsane.so.1).")))
+        #expect(missing.statusText == "Scanning is not available: SANE is not installed (no libsane.so.1).")
+        let none = await loaded(FakeDocumentScanner(found: []))
+        #expect(none.phase == .unavailable("No scanner was found.") && !none.canScan)
+    }
+
+    @Test func eachSheetGoesOutAsScannedThenTheDialogIsDone() async {
+        let viewModel = await loaded(FakeDocumentScanner())
+        #expect(viewModel.phase == .ready && viewModel.canScan && viewModel.devices.map(\.title) == ["Acme Feeder (fake:0)"])
+        var sheets: [String] = []
+        viewModel.onSheet = { sheets.append($0.lastPathComponent) }
+        await withCheckedContinuation { continuation in
+            viewModel.onFinished = { continuation.resume() }
+            viewModel.scan()
+            #expect(viewModel.isScanning && !viewModel.canScan)
+        }
+        #expect(sheets == ["sheet-1.png", "sheet-2.png"])
+        #expect(viewModel.phase == .ready && viewModel.statusText == "2 sheets scanned")
+    }
+
+    @Test func progressShowsTheSheetAndCancelStopsIt() async {
+        let viewModel = await loaded(FakeDocumentScanner(holdsUntilCancelled: true))
+        var finished = false
+        viewModel.onFinished = { finished = true }
+        viewModel.scan()
+        await until { viewModel.progress == 0.5 }
+        #expect(viewModel.phase == .scanning(sheet: 1, fraction: 0.5) && viewModel.statusText == "Scanning sheet 1… 50 %")
+        viewModel.cancel()
+        await until { !viewModel.isScanning }
+        // Cancelled: the dialog stays, for another scan or Close.
+        #expect(viewModel.phase == .ready && viewModel.scannedCount == 0 && !finished && viewModel.canScan)
+    }
+
+    @Test func aFailedScanSaysWhyAndCanBeTriedAgain() async {
+        let viewModel = await loaded(FakeDocumentScanner(scanError: .feederEmpty))
+        viewModel.scan()
+        await until { !viewModel.isScanning }
+        #expect(viewModel.phase == .failed("The document feeder is empty.") && viewModel.canScan)
+    }
+
+    @Test func theMainFlowImportsEachSheetAndClosesTheDialog() async throws {
+        var environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "test")
+        environment.documentScanner = FakeDocumentScanner(sheets: 1)
+        let navigator = RecordingNavigator()
+        let app = AppCoordinator(environment: environment, navigator: navigator)
+        app.start()
+        let main = try #require(app.main)
+        navigator.mainViewModel?.acquire()
+        #expect(navigator.events.last == .acquire)
+        let acquirer = try #require(main.acquirer)
+        await until { acquirer.phase == .ready }
+        acquirer.scan()
+        await until { main.acquirer == nil }
+        #expect(navigator.events.last == .closeAcquire)
+        // The sheet joined the import, which reads it like any dropped image.
+        #expect(main.importer.files.map(\.url.lastPathComponent) == ["sheet-1.png"])
+    }
+}
