@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # Debian's python3 has pyatspi; the python3 first on PATH may not.
 py=/usr/bin/python3
 # Each test gets its own display and session bus.
-for test in smoke.py review.py import.py analysis.py charts.py data.py review_image.py; do
+for test in smoke.py review.py import.py acquire.py analysis.py charts.py data.py review_image.py; do
     # The review's image once stayed empty on a larger screen only.
     screen=1280x800x24
     [ "$test" = review_image.py ] && screen=1920x1080x24

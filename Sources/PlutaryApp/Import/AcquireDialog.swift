@@ -93,6 +93,6 @@ final class AcquireDialog {
         gtk_progress_bar_set_fraction(progress.opaque, viewModel.progress)
         scan.isSensitive = viewModel.canScan
         devicePicker?.isSensitive = !viewModel.isScanning
-        gtk_button_set_label(cancel.pointer(), viewModel.isScanning ? tr("_Cancel Scan") : tr("_Close"))
+        MnemonicButton.setLabel(cancel, viewModel.isScanning ? tr("_Cancel Scan") : tr("_Close"))
     }
 }
