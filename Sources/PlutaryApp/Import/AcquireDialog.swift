@@ -49,17 +49,26 @@ final class AcquireDialog {
 
         scan.on("clicked") { [weak viewModel] in viewModel?.scan() }
         // Cancel stops a running scan; otherwise it closes the dialog.
-        cancel.on("clicked") { [weak self] in
-            guard let self else { return }
-            self.viewModel.isScanning ? self.viewModel.cancel() : self.viewModel.close()
-        }
+        cancel.on("clicked") { [weak self] in self?.cancelOrClose() }
         window.on("close-request", answering: { [weak self] in
             // GTK destroys the window itself after this handler.
             self?.closed = true
             self?.viewModel.close()
             return false
         })
+        // Escape does what Cancel does.
+        let keys = Object(adopting: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
+        keys.onKeyPressed { [weak self] keyval, _ in
+            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+            self?.cancelOrClose()
+            return true
+        }
+        window.addController(keys)
         observe { [weak self] in self?.render() }
+    }
+
+    private func cancelOrClose() {
+        viewModel.isScanning ? viewModel.cancel() : viewModel.close()
     }
 
     func present() { gtk_window_present(window.pointer()) }
