@@ -72,7 +72,12 @@ struct ScanCommand: ParsableCommand {
                 var payload = scan.payload
                 payload.source = files[index]
                 if let saver {
-                    do { payload = try saver.save(payload, image: urls[index]) } catch { payload.warnings.append("not saved: \(error.localizedDescription)") }
+                    do {
+                        payload = try saver.save(payload, image: urls[index])
+                    } catch {
+                        failed.add()
+                        payload.warnings.append("not saved: \(error.localizedDescription)")
+                    }
                 }
                 output.success(payload)
             case .failure(let error):
