@@ -36,7 +36,7 @@ let package = Package(
             "PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryCharts", "GtkKit", "PlutaryPresentation", "CGtk",
         ]),
         .executableTarget(name: "plutary", dependencies: [
-            "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
+            "GtkKit", "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PlutaryCoreTests", dependencies: [

@@ -26,8 +26,9 @@ struct OpenCommand: ParsableCommand {
         let keyring = KeyringTokenStore()
         let tokens: any TokenStore = keyring.isAvailable ? keyring : MemoryTokenStore(isAvailable: false)
         var uploads: AnalysisCenter?
+        let paths = try RawFileArguments.readableURLs(for: files).map { absolutePath($0.path) }
         let status = MainActor.assumeIsolated {
-            PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + files.map(absolutePath)) {
+            PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + paths) {
                 let preferences = Preferences()
                 var environment = AppEnvironment(database: database, preferences: preferences, tokens: tokens,
                                                  scanner: LocalReceiptScanner(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GtkKit
 import PlutaryApp
 import PlutaryCore
 import PlutaryOCR
@@ -63,9 +64,8 @@ struct ScanCommand: ParsableCommand {
         let output = ReceiptOutput(json: json)
         output.header()
         let failed = FailureCount()
-        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-scan-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copies) }
-        let urls = try RawFileArguments.readableURLs(for: files, copyingInto: copies)
+        defer { LocalFile.removeCopies() }
+        let urls = try RawFileArguments.readableURLs(for: files)
         ReceiptScanner(pipeline: pipeline).scanAll(urls, jobs: jobs) { index, result in
             switch result {
             case .success(let scan):
