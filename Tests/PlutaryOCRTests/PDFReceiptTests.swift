@@ -132,6 +132,21 @@ import Testing
         #expect(scan.payload.merchantName == "CORNER BAKERY")
     }
 
+    /// The review's picture: both pages, drawn at half the reading resolution, with the size
+    /// the word boxes refer to.
+    @Test func previewDrawsEveryPageAtTheWordBoxesScale() throws {
+        let folder = try ReceiptImageFactory.makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("two.pdf")
+        try PDFFactory.text(pages: [["PAGE ONE"], ["PAGE TWO"]]).write(to: url)
+        let preview = try PDFPreview.render(fileAt: url)
+        #expect(preview.width == 1083 && preview.height == 2 * 1500 + PDFLayout.gap)
+        #expect(preview.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // PNG's IHDR: width and height, big-endian, at 16 and 20.
+        let side = { (at: Int) in preview.png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(abs(side(16) - 1083 / 2) <= 1 && abs(side(20) - (3000 + PDFLayout.gap) / 2) <= 1)
+    }
+
     @Test func uploadSendsTheFirstPageAsJPEG() throws {
         let data = PDFFactory.text(pages: [["PAGE ONE"], ["PAGE TWO"]])
         #expect(ImageFileType.sniff(data) == .pdf)
