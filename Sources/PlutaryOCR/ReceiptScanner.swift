@@ -47,8 +47,10 @@ public final class ReceiptScanner: Sendable {
             let second = try read(data, name: url.lastPathComponent, preprocess: false, paper: paper)
             scan = Self.combined(scan, second)
         }
-        // A text layer holds every character already.
-        if options.rereadDateLines, !scan.ocr.fromTextLayer, scan.payload.purchaseDate == nil {
+        // A text layer holds every character already; a PDF's pages stacked over the size limit
+        // cannot be loaded whole for the re-read (its pages were read one by one).
+        if options.rereadDateLines, !scan.ocr.fromTextLayer, scan.payload.purchaseDate == nil,
+           scan.ocr.imageWidth * scan.ocr.imageHeight <= options.maxMegapixels * 1_000_000 {
             try rereadDate(&scan, data: data, name: url.lastPathComponent, paper: paper)
         }
         scan.payload.source = url.path

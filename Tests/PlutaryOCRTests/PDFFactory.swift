@@ -41,8 +41,8 @@ enum PDFFactory {
         }
     }
 
-    /// One page holding a 300 dpi picture of `lines` (and `caption` as real text, if given).
-    static func scanned(lines: [String], caption: String? = nil) -> Data {
+    /// `pages` pages each holding a 300 dpi picture of `lines` (and `caption` as real text, if given).
+    static func scanned(lines: [String], caption: String? = nil, pages: Int = 1) -> Data {
         let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1040, 1440)!
         defer { cairo_surface_destroy(image) }
         let ink = cairo_create(image)!
@@ -57,6 +57,7 @@ enum PDFFactory {
         }
         cairo_destroy(ink)
         return pdf(width: 260, height: 360) { cr in
+          for _ in 0..<pages {
             cairo_save(cr)
             cairo_scale(cr, 0.25, 0.25)
             cairo_set_source_surface(cr, image, 0, 0)
@@ -68,6 +69,7 @@ enum PDFFactory {
                 cairo_show_text(cr, caption)
             }
             cairo_show_page(cr)
+          }
         }
     }
 }

@@ -33,6 +33,23 @@ import Testing
         #expect(result.imageWidth == 1083 && result.imageHeight == 1500)
     }
 
+    /// Pages are read one by one, so a scan whose pages stacked are over the size limit is read,
+    /// and the date re-read (which would load them stacked) is left out, not failed.
+    @Test func aLongScanWithoutADateIsReadPageByPage() throws {
+        // A date label without a date: the line the re-read would look at again.
+        let lines = PDFFactory.bakeryLines.map { $0.hasPrefix("2026") ? "DATE" : $0 }
+        let data = PDFFactory.scanned(lines: lines, pages: 2)
+        let folder = try ReceiptImageFactory.makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("long-scan.pdf")
+        try data.write(to: url)
+        var options = OCROptions(maxMegapixels: 2)  // a page is 1.6 megapixels, both 3.3
+        options.engine = .tesseract
+        let scan = try ReceiptScanner(pipeline: OCRPipeline(options: options, engines: 1)).scan(fileAt: url)
+        #expect(scan.payload.totalAmount == "14.69" && scan.payload.purchaseDate == nil)
+        #expect(scan.ocr.words.contains { $0.page == 1 } && scan.ocr.lines.count > 10)
+    }
+
     /// A scanner's caption ("Scanned with …") is a text layer, but not the receipt.
     @Test func aFewWordsOfTextOverAScanAreNotATextLayer() throws {
         let data = PDFFactory.scanned(lines: PDFFactory.bakeryLines, caption: "p. 1")
