@@ -95,11 +95,7 @@ public final class OCRPipeline: Sendable {
         } else {
             // One page at a time: a long scan never has to fit in memory whole.
             pages = try (0..<pdf.pageCount).map { index in
-                let image = try pdf.render(page: index)
-                if image.width * image.height > options.maxMegapixels * 1_000_000 {
-                    throw OCRError.tooLarge(file: pdf.name, width: image.width, height: image.height, limitMegapixels: options.maxMegapixels)
-                }
-                return try recognize(image, name: pdf.name, preprocess: preprocess)
+                try recognize(pdf.render(page: index, maxMegapixels: options.maxMegapixels), name: pdf.name, preprocess: preprocess)
             }
         }
         return pdf.layout.joined(pages, source: pdf.name)

@@ -87,15 +87,20 @@ final class PDFDocument {
         }
     }
 
-    /// The page on white at `dpi`, as a 32-bit Leptonica image.
-    func render(page index: Int, dpi: Double = PDFDocument.dpi) throws -> LeptImage {
-        try withPage(index) { page in
-            let size = layout.pointSizes[index]
-            let width = max(1, Int((size.0 * dpi / 72).rounded())), height = max(1, Int((size.1 * dpi / 72).rounded()))
+    /// The page on white at `dpi`, as a 32-bit Leptonica image. A page that would take more
+    /// than `maxMegapixels` (a poster-sized page declares what it likes) is refused before
+    /// anything is allocated.
+    func render(page index: Int, dpi: Double = PDFDocument.dpi, maxMegapixels: Int) throws -> LeptImage {
+        let size = layout.pointSizes[index]
+        let width = max(1, Int((size.0 * dpi / 72).rounded())), height = max(1, Int((size.1 * dpi / 72).rounded()))
+        if width * height > maxMegapixels * 1_000_000 || max(width, height) > Int(Int16.max) {
+            throw OCRError.tooLarge(file: name, width: width, height: height, limitMegapixels: maxMegapixels)
+        }
+        return try withPage(index) { page in
             let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
             defer { cairo_surface_destroy(surface) }
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                throw OCRError.tooLarge(file: name, width: width, height: height, limitMegapixels: width * height / 1_000_000)
+                throw OCRError.decodeFailed(file: name, reason: "cannot render the page")
             }
             let cr = cairo_create(surface)
             cairo_set_source_rgb(cr, 1, 1, 1)
@@ -132,7 +137,7 @@ final class PDFDocument {
         pixSetSpp(pix, 3)
         pixSetAllArbitrary(pix, 0xC0C0_C0FF)  // grey between the pages
         for index in 0..<pageCount {
-            let page = try render(page: index, dpi: dpi)
+            let page = try render(page: index, dpi: dpi, maxMegapixels: maxMegapixels)
             let top = Int((Double(layout.pages[index].y) * factor).rounded())
             pixRasterop(pix, 0, Int32(top), Int32(page.width), Int32(page.height), PIX_SRC, page.pix, 0, 0)
         }

@@ -114,6 +114,18 @@ import Testing
         #expect(OCRError.pdfTooManyPages(file: "long.pdf", pages: 51, limit: 50).localizedDescription.contains("51"))
     }
 
+    /// A page may declare any size: a poster is refused by the pixels it would take, unrendered.
+    @Test func aPosterSizedPageIsRefusedBeforeRendering() {
+        // No text layer, so the 200-inch page would be rendered for OCR.
+        let data = PDFFactory.text(pages: [[]], width: 14_400, height: 14_400)
+        #expect(throws: OCRError.tooLarge(file: "poster.pdf", width: 60_000, height: 60_000, limitMegapixels: 40)) {
+            try TestPipelines.english.recognize(data: data, name: "poster.pdf")
+        }
+        #expect(throws: OCRError.tooLarge(file: "poster.pdf", width: 60_000, height: 60_000, limitMegapixels: 40)) {
+            try UploadImageEncoder().encode(data: data, name: "poster.pdf")
+        }
+    }
+
     static let qpdf = ["/usr/bin/qpdf", "/usr/local/bin/qpdf"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.enabled(if: qpdf != nil, "qpdf makes the encrypted PDF"))
