@@ -22,12 +22,13 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "PlutaryCore", dependencies: [
             "CIntl", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
         ]),
         // ONNX Runtime is dlopen()ed: nothing to link but libdl.
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime"]),
+        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime", "CPoppler"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims"]),

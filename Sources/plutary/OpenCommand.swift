@@ -16,7 +16,7 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Receipt images to import.", completion: .file())
+    @Argument(help: "Receipt images or PDFs to import.", completion: .file())
     var files: [String] = []
 
     func run() throws {

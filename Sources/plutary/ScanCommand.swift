@@ -9,7 +9,7 @@ import PlutaryOCR
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Read receipt images with local OCR and print what was found.")
+        abstract: "Read receipt images and PDFs (their text layer, or OCR) and print what was found.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -37,7 +37,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Store the results (and the images) in the database.")
     var save = false
 
-    @Argument(help: "Receipt images (JPEG, PNG, TIFF, WebP, BMP, PNM).")
+    @Argument(help: "Receipt images (JPEG, PNG, TIFF, WebP, BMP, PNM) or PDFs.")
     var files: [String]
 
     func validate() throws {
