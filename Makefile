@@ -30,11 +30,11 @@ ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$
 TEST_LOCALES := fr_FR de_DE en_US
 
 # Debian/Ubuntu packages for building, running and testing.
-APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev libleptonica-dev libsecret-1-dev \
+APT_PACKAGES := pkg-config libgtk-4-dev libsqlite3-dev libtesseract-dev libleptonica-dev libsecret-1-dev libpoppler-glib-dev \
 	tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-fra tesseract-ocr-deu \
 	libglib2.0-bin dconf-gsettings-backend gettext desktop-file-utils appstream flatpak-builder locales \
 	fonts-dejavu-core fonts-noto-cjk libsane1 sane-utils \
-	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pip python3-pyatspi gnome-keyring imagemagick xdotool
+	xvfb xauth dbus dbus-x11 at-spi2-core python3 python3-pip python3-pyatspi python3-cairo qpdf gnome-keyring imagemagick xdotool
 
 # PP-OCR: ONNX Runtime's C library and PaddleOCR's models (Apache-2.0, packaged by RapidOCR) come
 # from their PyPI wheels, pinned by version and SHA-256. The wheels are looked for in WHEEL_DIR

@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "PlutaryCore", dependencies: [
             "CIntl", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
         // SANE is dlopen()ed too, so scanning is optional at run time.
         .target(name: "CSANE", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime", "CSANE"]),
+        .target(name: "PlutaryOCR", dependencies: ["PlutaryCore", "CTesseract", "CONNXRuntime", "CPoppler", "CSANE"]),
         .target(name: "PlutarySecrets", dependencies: ["PlutaryCore", "CSecret"]),
         .target(name: "PlutaryCharts", dependencies: ["PlutaryCore", "CGtk"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CGtkShims"]),
@@ -38,7 +39,7 @@ let package = Package(
             "PlutaryCore", "PlutaryOCR", "PlutarySecrets", "PlutaryCharts", "GtkKit", "PlutaryPresentation", "CGtk",
         ]),
         .executableTarget(name: "plutary", dependencies: [
-            "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
+            "GtkKit", "PlutaryApp", "PlutaryCore", "PlutaryOCR", "PlutarySecrets",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PlutaryCoreTests", dependencies: [

@@ -1,5 +1,6 @@
 #include "CONNXRuntime.h"
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,4 +239,8 @@ int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input
     if (info) ORT(ReleaseTensorTypeAndShapeInfo, void (*)(OrtTensorTypeAndShapeInfo *), info);
     ORT(ReleaseValue, void (*)(OrtValue *), out);
     return bad;
+}
+
+void plutary_ort_release_free_memory(void) {
+    malloc_trim(0);
 }

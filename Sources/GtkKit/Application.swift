@@ -20,11 +20,7 @@ public final class Application: Object {
     /// "open": the files given on the command line or by a file manager, as paths.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
         onOpenFiles { files, count in
-            let paths = (0..<count).compactMap { index -> String? in
-                guard let file = files?[index], let path = g_file_get_path(file) else { return nil }
-                defer { g_free(path) }
-                return String(cString: path)
-            }
+            let paths = (0..<count).compactMap { index in files?[index].flatMap(LocalFile.url(of:))?.path }
             handler(paths)
         }
     }

@@ -41,7 +41,7 @@ public enum Clipboard {
                     let head = gdk_file_list_get_files(OpaquePointer(list))
                     var node = head
                     while let current = node {
-                        if let url = FileDrop.url(of: current.pointee.data) { urls.append(url) }
+                        if let file = current.pointee.data, let url = LocalFile.url(of: OpaquePointer(file)) { urls.append(url) }
                         node = current.pointee.next
                     }
                     g_slist_free(head)

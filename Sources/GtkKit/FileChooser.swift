@@ -75,10 +75,7 @@ public final class FileChooser {
         for index in 0..<g_list_model_get_n_items(files) {
             guard let file = g_list_model_get_item(files, index) else { continue }
             defer { g_object_unref(file) }
-            if let path = g_file_get_path(OpaquePointer(file)) {
-                urls.append(URL(fileURLWithPath: String(cString: path)))
-                g_free(path)
-            }
+            if let url = LocalFile.url(of: OpaquePointer(file)) { urls.append(url) }
         }
         return urls
     }

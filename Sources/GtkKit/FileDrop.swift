@@ -35,21 +35,15 @@ public enum FileDrop {
             var node = gdk_file_list_get_files(OpaquePointer(list))
             let head = node
             while let current = node {
-                if let url = url(of: current.pointee.data) { urls.append(url) }
+                if let file = current.pointee.data, let url = LocalFile.url(of: OpaquePointer(file)) { urls.append(url) }
                 node = current.pointee.next
             }
             g_slist_free(head)
             return urls
         }
         if plutary_value_holds(value, plutary_type_file()) != 0 {
-            return url(of: g_value_get_object(value)).map { [$0] } ?? []
+            return g_value_get_object(value).flatMap { LocalFile.url(of: OpaquePointer($0)) }.map { [$0] } ?? []
         }
         return []
-    }
-
-    static func url(of file: UnsafeMutableRawPointer?) -> URL? {
-        guard let file, let path = g_file_get_path(OpaquePointer(file)) else { return nil }
-        defer { g_free(path) }
-        return URL(fileURLWithPath: String(cString: path))
     }
 }

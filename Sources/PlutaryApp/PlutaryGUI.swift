@@ -46,6 +46,8 @@ public enum PlutaryGUI {
             root.start()
         }
         application.onActivate { showWindow() }
+        // Only the first instance shuts down; the copies it made of files with undecodable names go with it.
+        application.onShutdown { LocalFile.removeCopies() }
         // `plutary FILE...`, or "Open With" from a file manager (also into an already running window).
         application.onOpen { paths in
             showWindow()

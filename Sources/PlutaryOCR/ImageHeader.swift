@@ -20,6 +20,7 @@ enum ImageHeader {
         case .bmp: return bmp(reader)
         case .webp: return webp(reader)
         case .pnm: return pnm(reader)
+        case .pdf: return nil  // pages, not pixels: see PDFDocument
         }
     }
 

@@ -10,6 +10,10 @@ enum ImageLoader {
     static func load(data: Data, name: String, maxMegapixels: Int) throws -> LeptImage {
         LeptonicaLog.silence()
         guard !data.isEmpty else { throw OCRError.emptyFile(file: name) }
+        // A PDF's pages, stacked as its word boxes place them.
+        if ImageFileType.sniff(data) == .pdf {
+            return try PDFDocument(data: data, name: name).renderStacked(maxMegapixels: maxMegapixels)
+        }
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> LeptImage in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { throw OCRError.emptyFile(file: name) }
@@ -77,6 +81,7 @@ enum ImageLoader {
         case .bmp: Int32(IFF_BMP)
         case .pnm: Int32(IFF_PNM)
         case .gif: Int32(IFF_GIF)
+        case .pdf: Int32(IFF_UNKNOWN)  // rendered by Poppler before this is asked
         }
     }
 

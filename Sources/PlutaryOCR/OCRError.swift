@@ -15,6 +15,9 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
     case engineInitFailed(languages: String)
     case recognitionFailed(file: String)
     case ppocrUnavailable(reason: String)
+    case pdfEncrypted(file: String)
+    case pdfDamaged(file: String)
+    case pdfTooManyPages(file: String, pages: Int, limit: Int)
 
     /// The reason given when PP-OCR's library or models were not found.
     static var ppocrNotInstalled: String { tr("its library or models are not installed") }
@@ -27,7 +30,7 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
         case let .emptyFile(file):
             String(format: tr("%@: the file is empty"), file)
         case let .unsupportedFormat(file):
-            String(format: tr("%@: not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, PNM)"), file)
+            String(format: tr("%@: not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, PNM) nor a PDF"), file)
         case let .decodeFailed(file, reason):
             String(format: tr("%1$@: the image cannot be decoded (%2$@)"), file, reason)
         case let .tooLarge(file, width, height, limit):
@@ -48,6 +51,12 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
             String(format: tr("%@: Tesseract failed to recognise the image"), file)
         case let .ppocrUnavailable(reason):
             String(format: tr("PP-OCR cannot read, so Tesseract reads instead: %@"), reason)
+        case let .pdfEncrypted(file):
+            String(format: tr("%@: the PDF is encrypted (password-protected); save an unprotected copy and import that"), file)
+        case let .pdfDamaged(file):
+            String(format: tr("%@: the PDF is damaged or truncated and cannot be read"), file)
+        case let .pdfTooManyPages(file, pages, limit):
+            String(format: tr("%1$@: the PDF has %2$d pages, over the limit of %3$d pages for one receipt"), file, pages, limit)
         }
     }
 }

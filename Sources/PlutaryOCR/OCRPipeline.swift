@@ -1,6 +1,7 @@
 import CTesseract
 import Dispatch
 import Foundation
+import PlutaryCore
 import Synchronization
 
 /// Loads, preprocesses and recognises receipt images. Blocking and thread-safe: call it from
@@ -72,26 +73,55 @@ public final class OCRPipeline: Sendable {
     /// - Parameter preprocess: overrides `options.preprocess` for this call (a second reading).
     /// - Parameter paper: the receipt's corners in the picture, as the person placed them; nil finds them.
     public func recognize(data: Data, name: String, preprocess: Bool? = nil, paper: PaperQuad? = nil) throws -> OCRResult {
+        if ImageFileType.sniff(data) == .pdf { return try recognize(pdf: PDFDocument(data: data, name: name), preprocess: preprocess) }
         let page = try loadPage(data: data, name: name, paper: paper)
-        let source = page.image
+        return page.sourceResult(try recognize(page.image, name: name, preprocess: preprocess))
+    }
+
+    /// A PDF's text layer when it reads as text; otherwise every page rendered and recognised.
+    /// The pages make one receipt either way, joined in order (see `PDFLayout.joined`).
+    func recognize(pdf: PDFDocument, preprocess: Bool?) throws -> OCRResult {
+        let layers = try (0..<pdf.pageCount).map { try pdf.textLayer(page: $0) }
+        let pages: [OCRResult]
+        if PDFTextLayer.isUsable(layers.flatMap(\.lines).map(\.text).joined(separator: "\n")) {
+            pages = layers.enumerated().map { index, layer in
+                let page = pdf.layout.pages[index]
+                var result = OCRResult(source: pdf.name, text: layer.lines.map(\.text).joined(separator: "\n"), lines: layer.lines,
+                                       words: layer.words, imageWidth: page.width, imageHeight: page.height,
+                                       languages: options.languages, meanConfidence: 100, engine: engine)
+                result.fromTextLayer = true
+                return result
+            }
+        } else {
+            // One page at a time: a long scan never has to fit in memory whole.
+            pages = try (0..<pdf.pageCount).map { index in
+                try recognize(pdf.render(page: index, maxMegapixels: options.maxMegapixels), name: pdf.name, preprocess: preprocess)
+            }
+        }
+        return pdf.layout.joined(pages, source: pdf.name)
+    }
+
+    /// Recognises one decoded picture, boxes in its pixels.
+    private func recognize(_ source: LeptImage, name: String, preprocess: Bool?) throws -> OCRResult {
         // PP-OCR takes the page as it is; should a model fail on it, Tesseract reads it instead.
         if let ppocr, let result = try? ppocr.recognize(source, name: name, languages: options.languages) {
-            return page.sourceResult(result)
+            return result
         }
         // Decoding and preprocessing run before borrowing an engine, so they overlap other recognitions.
         let (image, transform) = preprocess ?? options.preprocess
             ? Preprocessor(options: options.preprocessing).run(source)
             : (source, PageTransform.identity(width: source.width, height: source.height))
-        let result = try pool.withEngine { engine in
+        return try pool.withEngine { engine in
             try engine.recognize(image, transform: transform, name: name)
         }
-        return page.sourceResult(result)
     }
 
     /// The image as OCR reads it: the receipt cut out of a photo and made upright when one is found.
     private func loadPage(data: Data, name: String, paper: PaperQuad?) throws -> FlatPage {
         let source = try ImageLoader.load(data: data, name: name, maxMegapixels: options.maxMegapixels)
-        return options.findPaper || paper != nil ? FlatPage(source, paper: paper) : FlatPage(unchanged: source)
+        // A PDF's pages are flat already; their stacking would only mislead the paper finder.
+        let flat = ImageFileType.sniff(data) == .pdf
+        return !flat && (options.findPaper || paper != nil) ? FlatPage(source, paper: paper) : FlatPage(unchanged: source)
     }
 
     /// Grey levels at which `rereadLines` cuts ink from paper: faint thermal print needs a high one.

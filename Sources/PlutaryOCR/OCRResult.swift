@@ -16,6 +16,11 @@ public struct OCRResult: Sendable, Codable, Equatable {
     /// Where the receipt's paper was found in the picture (and read cut out); nil when the
     /// whole picture was read.
     public var paper: PaperQuad?
+    /// Read from a PDF's text layer, not recognised: exact characters and positions.
+    public var fromTextLayer = false
+
+    /// What JSON output's `ocr_engine` says: the recogniser, or `pdf-text`.
+    public var engineName: String { fromTextLayer ? "pdf-text" : engine.rawValue }
 
     public init(
         source: String, text: String, lines: [OCRLine], words: [OCRWord],

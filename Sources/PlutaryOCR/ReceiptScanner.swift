@@ -42,12 +42,15 @@ public final class ReceiptScanner: Sendable {
         var scan = try read(data, name: url.lastPathComponent, preprocess: nil, paper: paper)
         let options = pipeline.options
         // Only Tesseract's reading depends on preprocessing.
-        if scan.ocr.engine == .tesseract, options.preprocess, options.retryWithoutPreprocessing,
+        if scan.ocr.engine == .tesseract, !scan.ocr.fromTextLayer, options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
             let second = try read(data, name: url.lastPathComponent, preprocess: false, paper: paper)
             scan = Self.combined(scan, second)
         }
-        if options.rereadDateLines, scan.payload.purchaseDate == nil {
+        // A text layer holds every character already; a PDF's pages stacked over the size limit
+        // cannot be loaded whole for the re-read (its pages were read one by one).
+        if options.rereadDateLines, !scan.ocr.fromTextLayer, scan.payload.purchaseDate == nil,
+           scan.ocr.imageWidth * scan.ocr.imageHeight <= options.maxMegapixels * 1_000_000 {
             try rereadDate(&scan, data: data, name: url.lastPathComponent, paper: paper)
         }
         scan.payload.source = url.path
@@ -122,7 +125,7 @@ public final class ReceiptScanner: Sendable {
         let ocr = try pipeline.recognize(data: data, name: name, preprocess: preprocess, paper: paper)
         var payload = parser.parse(ocrText: ocr.text, hints: hints)
         payload.ocrLocale = pipeline.options.languages.joined(separator: "+")
-        payload.ocrEngine = ocr.engine.rawValue
+        payload.ocrEngine = ocr.engineName
         return Scan(payload: payload, ocr: ocr)
     }
 

@@ -25,7 +25,10 @@ public struct UploadImageEncoder: Sendable {
     }
 
     public func encode(data: Data, name: String) throws -> PreparedUpload {
-        var image = try ImageLoader.load(data: data, name: name, maxMegapixels: maxMegapixels)
+        // The services take pictures: a PDF sends its first page.
+        var image = ImageFileType.sniff(data) == .pdf
+            ? try PDFDocument(data: data, name: name).render(page: 0, maxMegapixels: maxMegapixels)
+            : try ImageLoader.load(data: data, name: name, maxMegapixels: maxMegapixels)
         let longer = max(image.width, image.height)
         if longer > maxSide {
             let factor = Float(maxSide) / Float(longer)

@@ -16,7 +16,7 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Receipt images to import.", completion: .file())
+    @Argument(help: "Receipt images or PDFs to import.", completion: .file())
     var files: [String] = []
 
     func run() throws {
@@ -26,8 +26,9 @@ struct OpenCommand: ParsableCommand {
         let keyring = KeyringTokenStore()
         let tokens: any TokenStore = keyring.isAvailable ? keyring : MemoryTokenStore(isAvailable: false)
         var uploads: AnalysisCenter?
+        let paths = try RawFileArguments.readableURLs(for: files).map { absolutePath($0.path) }
         let status = MainActor.assumeIsolated {
-            PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + files.map(absolutePath)) {
+            PlutaryGUI.run(arguments: [CommandLine.arguments[0]] + paths) {
                 let preferences = Preferences()
                 var environment = AppEnvironment(database: database, preferences: preferences, tokens: tokens,
                                                  scanner: LocalReceiptScanner(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GtkKit
 import PlutaryApp
 import PlutaryCore
 import PlutaryOCR
@@ -8,7 +9,7 @@ import PlutaryOCR
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Read receipt images with local OCR and print what was found.")
+        abstract: "Read receipt images and PDFs (their text layer, or OCR) and print what was found.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -23,7 +24,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Store the results (and the images) in the database.")
     var save = false
 
-    @Argument(help: "Receipt images (JPEG, PNG, TIFF, WebP, BMP, PNM).")
+    @Argument(help: "Receipt images (JPEG, PNG, TIFF, WebP, BMP, PNM) or PDFs.")
     var files: [String]
 
     func validate() throws {
@@ -35,9 +36,8 @@ struct ScanCommand: ParsableCommand {
         let pipeline = try ocr.pipeline(engines: min(jobs, files.count))
         let reporter = try ScanReporter(output: ReceiptOutput(json: json), saver: save ? ScanSaver(database: global.openDatabase()) : nil)
         reporter.output.header()
-        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-scan-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copies) }
-        let urls = try RawFileArguments.readableURLs(for: files, copyingInto: copies)
+        defer { LocalFile.removeCopies() }
+        let urls = try RawFileArguments.readableURLs(for: files)
         ReceiptScanner(pipeline: pipeline).scanAll(urls, jobs: jobs) { index, result in
             reporter.report(result, source: files[index], image: urls[index])
         }

@@ -14,7 +14,12 @@ struct ScanReporter: Sendable {
             var payload = scan.payload
             payload.source = source
             if let saver {
-                do { payload = try saver.save(payload, image: image) } catch { payload.warnings.append("not saved: \(error.localizedDescription)") }
+                do {
+                    payload = try saver.save(payload, image: image)
+                } catch {
+                    failed.add()
+                    payload.warnings.append("not saved: \(error.localizedDescription)")
+                }
             }
             output.success(payload)
         case .failure(let error):

@@ -61,4 +61,25 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
         #expect(output.contains("caf\u{FFFD}.ppm"), "the source names the file as it decodes: \(output)")
     }
+
+    /// The database refuses the receipt (a trigger here; a full disk or a crash elsewhere): the
+    /// image `scan --save` copied in for it is taken out again, file and row.
+    @Test func anImageWhoseReceiptIsRefusedIsNotKept() throws {
+        let directory = TestImage.temporaryDirectory()
+        let data = directory.appendingPathComponent("data")
+        let database = try AppDatabase.open(at: StoreLocation(directory: data))
+        try database.writer.write {
+            try $0.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON receipts BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+        }
+        let image = try TestImage.write(in: directory)
+        let run = try PlutaryBinary.run(["scan", "--save", "--json", "--engine", "tesseract", "--data-dir", data.path, image.path],
+                                        directory: directory)
+        #expect(run.status == 1, "a receipt asked to be saved and not saved is a failure")
+        #expect(run.stdout.contains("not saved: ") && run.stdout.contains("refused by the test"), "\(run.stdout)")
+        let images = data.appendingPathComponent("images")
+        let files = (FileManager.default.enumerator(at: images, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects as? [URL] ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        #expect(files.isEmpty, "\(files)")
+        #expect(try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM image_files") } == 0)
+    }
 }

@@ -83,6 +83,23 @@ struct ImportViewModelTests {
         #expect(again.first?.imagePath == copy)
     }
 
+    /// A PDF is taken like an image and kept as itself, the PDF, under its content hash.
+    @Test func acceptsPDFsAndStoresThePDF() async throws {
+        let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
+        let viewModel = ImportViewModel(scanner: TextScanner(), images: ImageLibrary(database: database))
+        let pdf = folder.appendingPathComponent("e-receipt.pdf")
+        try Data("%PDF-1.4Bakery".utf8).write(to: pdf)
+
+        let items = await run(viewModel, [pdf])
+
+        #expect(viewModel.refusedMessage == nil)
+        #expect(items.map(\.payload.merchantName) == ["Bakery"])
+        let copy = try #require(items.first?.imagePath)
+        let hash = try #require(items.first?.payload.imageSha256)
+        #expect(copy.hasSuffix(".pdf") && copy.contains(hash))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: pdf))
+    }
+
     @Test func cancellingStopsBeforeTheNextFileAndStillHandsOverWhatWasRead() async throws {
         let database = try AppDatabase.inMemory()
         let gate = DispatchSemaphore(value: 0)

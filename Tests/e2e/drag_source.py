@@ -1,7 +1,9 @@
 """A tiny GTK 4 window that offers files for dragging, as a file manager would:
 the e2e test starts it as a second X client and drags from it with xdotool.
 Usage: drag_source.py FILE..."""
+import os
 import sys
+import urllib.parse
 
 import gi
 
@@ -11,7 +13,8 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 
 def main():
-    uris = "".join(f"file://{path}\r\n" for path in sys.argv[1:])
+    # Names as bytes, percent-encoded: a file manager offers names that are not UTF-8 this way.
+    uris = "".join(f"file://{urllib.parse.quote(os.fsencode(path))}\r\n" for path in sys.argv[1:])
     app = Gtk.Application(application_id="io.github.plutary.DragSource")
 
     def activate(application):

@@ -101,6 +101,12 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="plutary-import-")
     images = [render(work, name) for name in ("bakery.png", "grocer.png", "dropped.png")]
+    # Names that are not UTF-8 (Latin-1 "ö" and "ß", as old cameras and archives write them),
+    # one given on the command line, one dropped: both must be read all the same.
+    for index, name in ((1, b"gro\xdfer.png"), (2, b"dr\xf6pped.png")):
+        latin1 = os.path.join(os.fsencode(work), name)
+        os.rename(images[index], latin1)
+        images[index] = os.fsdecode(latin1)
     bus = start_accessibility_bus()
     app = App(binary, "--fixture", "empty", images[0], images[1],
               env={"LC_ALL": "C.UTF-8", "LANGUAGE": "", "PLUTARY_MEASURE_STALLS": "1"})

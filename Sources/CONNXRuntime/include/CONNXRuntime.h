@@ -34,4 +34,8 @@ char *plutary_ort_session_metadata(const PlutaryOrtSession *session, const char 
 int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input, const int64_t *shape, size_t rank,
                             float **output, int64_t *output_shape, size_t *output_rank, size_t max_rank,
                             char *error, size_t error_size);
+
+/* Hands the heap's free pages back to the system (malloc_trim). Without an arena, the runs'
+   tensors come from malloc, and what a large image freed otherwise stays with the process. */
+void plutary_ort_release_free_memory(void);
 #endif

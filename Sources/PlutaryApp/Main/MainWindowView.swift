@@ -144,7 +144,7 @@ final class MainWindowView {
 
     private func chooseFilesToImport() {
         FileChooser.openFiles(title: tr("Import Receipts"), accept: tr("_Import"), parent: window, multiple: true,
-                              filters: [FileChooser.Filter(name: tr("Images"), mimeTypes: ImageFileType.mimeTypes)]) { [weak self] urls in
+                              filters: [FileChooser.Filter(name: tr("Images and PDF files"), mimeTypes: ImageFileType.mimeTypes)]) { [weak self] urls in
             self?.viewModel.importFiles(urls)
         }
     }

@@ -4,10 +4,12 @@ import Foundation
 /// file named `.jpg` is refused before it is queued.
 public enum ImageFileType: String, Sendable, CaseIterable {
     case jpeg, png, tiff, webp, bmp, pnm, gif
+    /// Not an image, but read like one: its text layer, or its pages rendered (PlutaryOCR's `PDFDocument`).
+    case pdf
 
     /// The MIME types a file chooser or drop target should offer.
     public static let mimeTypes = ["image/jpeg", "image/png", "image/tiff", "image/webp", "image/bmp",
-                                   "image/x-portable-anymap", "image/gif"]
+                                   "image/x-portable-anymap", "image/gif", "application/pdf"]
 
     public static func sniff(_ header: Data) -> ImageFileType? {
         let bytes = [UInt8](header.prefix(12))
@@ -18,6 +20,7 @@ public enum ImageFileType: String, Sendable, CaseIterable {
         if bytes.count >= 12, starts(Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
         if starts(Array("BM".utf8)) { return .bmp }
         if starts(Array("GIF8".utf8)) { return .gif }
+        if starts(Array("%PDF-".utf8)) { return .pdf }
         if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]) { return .pnm }
         return nil
     }

@@ -1,3 +1,4 @@
+import CONNXRuntime
 import CTesseract
 import Foundation
 import Synchronization
@@ -73,20 +74,22 @@ final class PPOCREngine: Sendable {
             texts.append(RecognizedText(quad: quad, symbols: reading.reading.symbols, positions: reading.positions,
                                         confidence: reading.reading.confidence))
         }
+        defer { plutary_ort_release_free_memory() }
         return PPOCRLayout.result(texts, source: name, imageWidth: source.width, imageHeight: source.height,
                                   languages: languages)
     }
 
-    /// The size the detector sees: the longer side at most `detectionMaxSide`, both sides a
-    /// multiple of 32 (the network halves the image five times).
-    static func detectionSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
-        let scale = min(1, Double(maxSide) / Double(max(width, height)))
+    /// The size the detector sees: the longer side at most `maxSide`, at most `maxPixels` in
+    /// all, both sides a multiple of 32 (the network halves the image five times).
+    static func detectionSize(width: Int, height: Int, maxSide: Int, maxPixels: Int = .max) -> (width: Int, height: Int) {
+        let scale = min(1, Double(maxSide) / Double(max(width, height)), (Double(maxPixels) / Double(width * height)).squareRoot())
         func side(_ length: Int) -> Int { max(32, Int((Double(length) * scale / 32).rounded()) * 32) }
         return (side(width), side(height))
     }
 
     private func detect(_ page: LeptImage) throws -> [DetectedText] {
-        let size = Self.detectionSize(width: page.width, height: page.height, maxSide: settings.detectionMaxSide)
+        let size = Self.detectionSize(width: page.width, height: page.height, maxSide: settings.detectionMaxSide,
+                                           maxPixels: settings.detectionMaxPixels)
         guard let scaled = LeptImage(owning: pixScaleToSize(page.pix, Int32(size.width), Int32(size.height))),
               scaled.depth == 32
         else { return [] }
