@@ -116,6 +116,9 @@ final class ReceiptListView {
         observe { [weak self] in self?.render() }
     }
 
+    /// Whether the table holds the loaded rows (for the start-up measurement).
+    var showsLoadedRows: Bool { viewModel.isLoaded && table.bridge.items.count == viewModel.rows.count }
+
     private var positions: [String: Int] {
         if let positionCache { return positionCache }
         // The bridge's rows, not the view model's: reading those would make every observer of jobs re-run on each reload.
