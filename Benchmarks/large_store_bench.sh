@@ -34,7 +34,7 @@ launch() {
     sleep 2 # let the list settle before interacting
 }
 quit() { kill "$app"; wait "$app" 2>/dev/null || true; }
-field() { grep -o "^$1: [0-9.]*" "$log" | head -1 | awk '{ print $2 }'; }
+field() { grep -o "^$1: [0-9.]*" "$log" | head -1 | awk '{ print $NF }'; }
 # Runs one interaction (the arguments: an xdotool command line) and prints its longest stall.
 step() {
     local before
