@@ -108,6 +108,12 @@ final class ReceiptListView {
                 if let message = analysis.errorMessage ?? analysis.needsToken { self.showError(message) }
             }
         }
+        // Items are read off the main actor as a row expands: their rows fill in when they arrive.
+        observe { [weak self] in
+            let loaded = viewModel.loadedItems
+            guard let self else { return }
+            self.table.redraw(childrenOf: Set(loaded.compactMap { self.positions[$0] }))
+        }
         installKeys()
         table.onActivate { [weak self] node in
             guard let self, case .parent(let index) = node, let row = self.table.bridge.item(at: index) else { return }
