@@ -24,6 +24,8 @@ final class ReceiptListView {
     /// render, not in every render (50 ms on the main thread at 100 000 receipts).
     private var positionCache: [String: Int]?
     private var analysed: Set<String> = []
+    /// Bindings that read the analysis queue, which outlives this view.
+    private var analysisObservers: [Observing] = []
 
     init(viewModel: ReceiptListViewModel) {
         self.viewModel = viewModel
@@ -92,12 +94,12 @@ final class ReceiptListView {
         if let analysis = viewModel.analysis {
             // A job's progress redraws its receipt's cells on screen only: not a 100 000-row list,
             // and not through the model, which would collapse and deselect the row.
-            observe { [weak self] in
+            analysisObservers.append(observe { [weak self] in
                 let sending = analysis.uploadProgress.keys
                 guard let self else { return }
                 self.table.redraw(positions: Set(sending.compactMap { self.positions[$0] }))
-            }
-            observe { [weak self] in
+            })
+            analysisObservers.append(observe { [weak self] in
                 let jobs = analysis.jobsByReceipt
                 guard let self else { return }
                 self.table.redraw(positions: Set(jobs.keys.compactMap { self.positions[$0] }))
@@ -106,7 +108,7 @@ final class ReceiptListView {
                 if !done.subtracting(self.analysed).isEmpty { self.viewModel.reload() }
                 self.analysed = done
                 if let message = analysis.errorMessage ?? analysis.needsToken { self.showError(message) }
-            }
+            })
         }
         // Items are read off the main actor as a row expands: their rows fill in when they arrive.
         observe { [weak self] in
@@ -120,6 +122,10 @@ final class ReceiptListView {
             self.viewModel.open(id: row.id)
         }
         observe { [weak self] in self?.render() }
+    }
+
+    isolated deinit {
+        analysisObservers.forEach { $0.cancel() }
     }
 
     /// Whether the table holds the loaded rows (for the start-up measurement).

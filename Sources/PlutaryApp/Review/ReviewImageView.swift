@@ -410,31 +410,11 @@ final class ReviewImageView {
                 gtk_stack_set_visible_child_name(self.stack.opaque, "empty")
                 return
             }
-            let made = gdk_texture_new_for_pixbuf(pixbuf)
-            g_object_unref(UnsafeMutableRawPointer(pixbuf))
-            guard let texture = made else { return }
+            guard let texture = gdk_texture_new_for_pixbuf(pixbuf) else { return }
             gtk_picture_set_paintable(self.picture.opaque, OpaquePointer(UnsafeMutableRawPointer(texture)))
             self.imageSize = (Double(gdk_texture_get_width(texture)), Double(gdk_texture_get_height(texture)))
             g_object_unref(UnsafeMutableRawPointer(texture))
             self.fit()
         }
-    }
-}
-
-/// A pixbuf decoded on a background thread and handed to the main thread once.
-private struct DecodedImage: @unchecked Sendable {
-    var pixbuf: OpaquePointer?
-    var error: String?
-
-    init(path: String) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let loaded = gdk_pixbuf_new_from_file(path, &error) else {
-            self.error = error.map { String(cString: $0.pointee.message) } ?? ""
-            if let error { g_error_free(error) }
-            return
-        }
-        // A new pixbuf (or a new reference to the same one) the way the camera was held.
-        pixbuf = gdk_pixbuf_apply_embedded_orientation(loaded)
-        g_object_unref(UnsafeMutableRawPointer(loaded))
     }
 }
