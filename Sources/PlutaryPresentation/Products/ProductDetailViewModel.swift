@@ -42,15 +42,20 @@ public final class ProductDetailViewModel {
 
     /// Reads the product and its merge candidates off the main actor (the candidates compare every product's name).
     public func load() {
-        let catalog = self.catalog, id = productId
-        loads.start({ (try catalog.detail(id: id), try await catalog.similar(to: id, limit: 5)) }) { [weak self] result in
+        let catalog = self.catalog, id = productId, days = days, money = money
+        loads.start({
+            let detail = try catalog.detail(id: id)
+            // Formatted here too: the most bought products have thousands of purchases.
+            let rows = (detail?.history ?? []).enumerated().reversed().map {
+                PricePointRow(index: $0.offset, point: $0.element, days: days, money: money)
+            }
+            return (detail, rows, try await catalog.similar(to: id, limit: 5))
+        }) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let (detail, candidates)):
+            case .success(let (detail, rows, candidates)):
                 self.detail = detail
-                rows = (detail?.history ?? []).enumerated().reversed().map {
-                    PricePointRow(index: $0.offset, point: $0.element, days: days, money: money)
-                }
+                self.rows = rows
                 mergeCandidates = candidates
                 errorMessage = nil
             case .failure(let error):
