@@ -5,7 +5,8 @@
 # main-loop stall of each interaction (PLUTARY_STALL_MS=16, no accessibility
 # client attached; xdotool drives a private Xvfb display), JSON import of the
 # store's export, the CSV line-items export, and the all-time report.
-# Timings are wall clock unless marked; on a shared machine compare CPU times.
+# Timings are wall clock unless marked; on a shared machine compare CPU times (a
+# stall's "busy" part is the main thread's own CPU time in it).
 # Usage: large_store_bench.sh PLUTARY [RECEIPTS]
 # Env: LARGE_STORE_DIR keeps (and reuses) the generated store and its export there;
 #      LARGE_BENCH_RUNS start-up runs (default 3).
@@ -23,8 +24,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"; [ -n "${LARGE_STORE_DIR:-}" ] || rm -rf "$store"' EXIT
 export LC_ALL=C.UTF-8 LANGUAGE=
 
-# Longest of the `stall: X ms` lines read from stdin ("0" when there were none).
-longest() { grep -o 'stall: [0-9.]* ms' | awk '{ if ($2 > max) max = $2 } END { printf "%.0f", max }'; }
+# Longest of the `stall: X ms, main thread busy Y ms` lines read from stdin, as "X (busy Y)"
+# ("0" when there were none): on a loaded machine most of a gap can be waiting for a core.
+longest() { grep -o 'stall: [0-9.]* ms, main thread busy [0-9.]* ms' | awk '{ if ($2 > max) { max = $2; busy = $7 } }
+    END { if (max) printf "%.0f (busy %.0f)", max, busy; else printf "0" }'; }
 # Starts the app on $1 logging to $log, and waits (up to 60 s) for its `rss:` line.
 launch() {
     log=$work/app.log

@@ -5,14 +5,17 @@ import PlutaryPresentation
 
 /// Measures how long the GTK main loop goes without running (a 5 ms tick that
 /// notes the longest gap) and reports on stderr: while an import scans, when it
-/// ends; every stall over PLUTARY_STALL_MS (default 50) as it happens, with what
-/// the window was doing; and at start-up the first frame that shows the receipts
+/// ends; every stall over PLUTARY_STALL_MS (default 50) as it happens, with how
+/// much of it the main thread spent working and what the window was doing; and at start-up the first frame that shows the receipts
 /// and the resident memory then. Enabled by PLUTARY_MEASURE_STALLS=1 or
 /// PLUTARY_STALL_MS, for the e2e test and benchmarks (read from outside too:
 /// keep the line formats).
 @MainActor
 final class StallMeter {
     private var last = DispatchTime.now()
+    /// The main thread's CPU time at the last tick: a gap it spent mostly waiting for a
+    /// core (a loaded machine) is told apart from one it spent working.
+    private var lastBusy = StallMeter.threadCPUTime()
     private var longest: UInt64 = 0
     private var measuring = false
     private let threshold: UInt64
@@ -69,12 +72,22 @@ final class StallMeter {
 
     private func tick() {
         let now = DispatchTime.now()
+        let busy = Self.threadCPUTime()
         let gap = now.uptimeNanoseconds - last.uptimeNanoseconds
         if measuring { longest = max(longest, gap) }
         if gap > threshold {
-            FileHandle.standardError.write(Data(String(format: "stall: %.1f ms%@\n", Double(gap) / 1e6, measuring ? " (importing)" : "").utf8))
+            FileHandle.standardError.write(Data(String(format: "stall: %.1f ms, main thread busy %.1f ms%@\n", Double(gap) / 1e6,
+                                                       Double(busy &- lastBusy) / 1e6, measuring ? " (importing)" : "").utf8))
         }
         last = now
+        lastBusy = busy
+    }
+
+    /// Nanoseconds of CPU this thread has used.
+    private static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private func importRunning(_ running: Bool, files: Int) {
