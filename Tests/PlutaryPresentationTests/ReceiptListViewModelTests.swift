@@ -145,8 +145,10 @@ struct ReceiptListViewModelTests {
         await viewModel.reload().value
         let costco = viewModel.rows[0].id
 
+        #expect(viewModel.totalsText == "Total: CA$41.02 · €12.50")
         viewModel.delete(ids: [costco])
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.totalsText == "Total: €12.50")
         #expect(viewModel.undoMessage == "1 receipt deleted")
         #expect(try store.count() == 2)
         viewModel.undo()
@@ -161,6 +163,8 @@ struct ReceiptListViewModelTests {
         #expect(try store.receipt(id: costco) == nil)
         #expect(!viewModel.canUndo && viewModel.undoMessage == nil)
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        // The sums read with the rows follow the deletion once it is committed.
+        #expect(viewModel.totalsText == "Total: €12.50")
     }
 
     @Test func aSecondDeletionCommitsTheFirst() async throws {

@@ -44,6 +44,7 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private let firstPageSize: Int
     @ObservationIgnored private var undoTask: Task<Void, Never>?
     @ObservationIgnored private var loadedRows: [ReceiptRow] = []
+    @ObservationIgnored private var loadedTotals = ReceiptTotals()
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
     @ObservationIgnored private var itemLoads: [String: LatestLoad] = [:]
@@ -128,11 +129,12 @@ public final class ReceiptListViewModel {
                                  uncategorisedOnly: filter?.uncategorisedOnly ?? false)
         let (store, days, money, rates) = (self.store, self.days, self.money, self.rates)
         let primary = rates == nil ? nil : preferences?.string(.primaryCurrency)
-        let read: @Sendable (ReceiptQuery) throws -> [ReceiptRow] = { query in
+        let read: @Sendable (ReceiptQuery) throws -> ([ReceiptRow], ReceiptTotals) = { query in
             let converter = try rates?.converter()
-            return try store.summaries(matching: query).map {
+            let rows = try store.summaries(matching: query).map {
                 ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
             }
+            return (rows, ReceiptTotals(rows: rows, primaryCurrency: primary))
         }
         isLoading = true
         if !isLoaded {
@@ -140,8 +142,9 @@ public final class ReceiptListViewModel {
             first.limit = firstPageSize
             let page = first
             firstPage.start({ try read(page) }) { [weak self] outcome in
-                guard let self, !self.isLoaded, case .success(let rows) = outcome else { return }
+                guard let self, !self.isLoaded, case .success(let (rows, totals)) = outcome else { return }
                 self.loadedRows = rows
+                self.loadedTotals = totals
                 self.showLoadedRows()
                 self.isLoaded = true
             }
@@ -154,13 +157,15 @@ public final class ReceiptListViewModel {
         }
     }
 
-    private func apply(_ outcome: Result<[ReceiptRow], Error>) {
+    private func apply(_ outcome: Result<([ReceiptRow], ReceiptTotals), Error>) {
         switch outcome {
-        case .success(let loaded):
+        case .success(let (loaded, totals)):
             loadedRows = loaded
+            loadedTotals = totals
             errorMessage = nil
         case .failure(let error):
             loadedRows = []
+            loadedTotals = ReceiptTotals()
             errorMessage = String(format: tr("Could not read the receipts: %@"), error.localizedDescription)
         }
         itemCache.removeAll()
@@ -175,15 +180,12 @@ public final class ReceiptListViewModel {
 
     private func showLoadedRows() {
         rows = pendingDeletion.isEmpty ? loadedRows : loadedRows.filter { !pendingDeletion.contains($0.id) }
-        var sums: [String: Money] = [:]
-        for case let total? in rows.lazy.map(\.summary.total) {
-            sums[total.currency] = (sums[total.currency] ?? Money(minorUnits: 0, currency: total.currency)) + total
-        }
-        totals = sums.values.sorted { $0.currency < $1.currency }
-        if let primaryCurrency {
-            let known = rows.compactMap(\.convertedTotal)
-            convertedTotal = known.reduce(Money(minorUnits: 0, currency: primaryCurrency), +)
-            withoutRate = rows.filter { $0.summary.total != nil && $0.convertedTotal == nil }.count
+        // Summed with the read, off the main actor; again here only while deleted rows are hidden.
+        let sums = pendingDeletion.isEmpty ? loadedTotals : ReceiptTotals(rows: rows, primaryCurrency: primaryCurrency)
+        totals = sums.perCurrency
+        if primaryCurrency != nil {
+            convertedTotal = sums.converted
+            withoutRate = sums.withoutRate
         }
     }
 
@@ -306,6 +308,7 @@ public final class ReceiptListViewModel {
         do {
             try store.delete(ids: ids)
             loadedRows.removeAll { pendingDeletion.contains($0.id) }
+            loadedTotals = ReceiptTotals(rows: loadedRows, primaryCurrency: primaryCurrency)
         } catch {
             errorMessage = String(format: tr("Could not delete the receipts: %@"), error.localizedDescription)
         }
