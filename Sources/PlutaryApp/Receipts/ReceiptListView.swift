@@ -114,7 +114,10 @@ final class ReceiptListView {
         observe { [weak self] in
             let loaded = viewModel.loadedItems
             guard let self else { return }
-            self.table.redraw(childrenOf: Set(loaded.compactMap { self.positions[$0] }))
+            // A scan per expanded receipt, not the position index: building that for 100 000 rows
+            // took 50–130 ms of the main thread on the first expansion after each reload.
+            let rows = self.table.bridge.items
+            self.table.redraw(childrenOf: Set(loaded.compactMap { id in rows.firstIndex { $0.id == id } }))
         }
         installKeys()
         table.onActivate { [weak self] node in
