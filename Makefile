@@ -228,6 +228,7 @@ bench: deps schemas
 	else bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary; fi
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
+	LARGE_STORE_DIR=$(BUILD_DIR)/bench-store bash Benchmarks/large_store_bench.sh $(BUILD_DIR)/release/plutary
 
 # Not part of `test` (the unit tests run a short version): a million generated inputs
 # each through parse and import, crashes and the slowest input kept under .build/fuzz.

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only the tests read the CSV exports back with it, as a second, independent reader.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -24,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "PlutaryCore", dependencies: [
-            "CIntl", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
+            "CIntl", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // ONNX Runtime is dlopen()ed: nothing to link but libdl.
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
@@ -43,7 +44,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PlutaryCoreTests", dependencies: [
-            "PlutaryCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            "PlutaryCore", .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "CSV", package: "CSV.swift"),
         ]),
         .testTarget(name: "PlutaryOCRTests", dependencies: ["PlutaryOCR", "PlutaryCore", "CGtk"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk", "CGtkShims"]),

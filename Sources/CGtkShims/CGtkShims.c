@@ -65,6 +65,10 @@ guint plutary_attach_dispatch_main_queue(void) {
     return g_unix_fd_add(fd, G_IO_IN, plutary_dispatch_ready, NULL);
 }
 
+void plutary_signal_emit_int(gpointer instance, const char *signal, gint arg) {
+    g_signal_emit_by_name(instance, signal, arg);
+}
+
 void plutary_object_weak_ref(gpointer object, GWeakNotify notify, gpointer data) {
     g_object_weak_ref(G_OBJECT(object), notify, data);
 }

@@ -2,7 +2,9 @@ import CGtk
 import Foundation
 
 /// The native file chooser (GtkFileChooserNative), which goes through the file
-/// chooser portal in a sandbox. It keeps itself alive until the person answers.
+/// chooser portal in a sandbox. It keeps itself alive until the person answers;
+/// then its dialog is destroyed and the response handler (which holds the
+/// completion, and through it this chooser) disconnected, so both are freed.
 @MainActor
 public final class FileChooser {
     public struct Filter: Sendable {
@@ -17,9 +19,10 @@ public final class FileChooser {
         }
     }
 
-    private static var pending: [ObjectIdentifier: FileChooser] = [:]
-    private let dialog: Object
+    static private(set) var pending: [ObjectIdentifier: FileChooser] = [:]
+    let dialog: Object
     private var chooser: OpaquePointer { dialog.opaque }
+    private var responseHandler: UInt = 0
 
     private init(title: String, parent: Window?, action: GtkFileChooserAction, accept: String) {
         let raw = gtk_file_chooser_native_new(title, parent?.window, action, accept, nil)!
@@ -60,12 +63,19 @@ public final class FileChooser {
     private func show(_ answered: @escaping @MainActor (Bool) -> Void) {
         let id = ObjectIdentifier(self)
         FileChooser.pending[id] = self
-        dialog.on("response", position: { response in
+        responseHandler = dialog.on("response", position: { [self] response in
             answered(Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue)
-            // Released after the handler returns, so GTK finishes its emission first.
-            DispatchQueue.main.async { FileChooser.pending[id] = nil }
+            // After the handler returns, so GTK finishes its emission first.
+            DispatchQueue.main.async { self.close() }
         })
         gtk_native_dialog_show(dialog.pointer())
+    }
+
+    /// Destroys the dialog and drops the handler, whose closures held this chooser.
+    private func close() {
+        dialog.disconnect(responseHandler)
+        gtk_native_dialog_destroy(dialog.pointer())
+        FileChooser.pending[ObjectIdentifier(self)] = nil
     }
 
     private func selectedURLs() -> [URL] {

@@ -2,16 +2,22 @@ import CGtk
 
 /// A GtkSignalListItemFactory whose cells are built and filled by Swift closures:
 /// `setup` makes the cell widget once, `bind` fills it for the row object shown,
-/// `unbind` hears that the cell no longer shows it.
+/// `unbind` hears that the cell no longer shows it, `teardown` that the cell is
+/// going away: whatever `setup` kept for the cell must be dropped there.
 @MainActor
 public final class ListItemFactory: Object {
+    /// Each list item's cell, kept only for `teardown`.
+    private var cells: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+
     public init(setup: @escaping @MainActor () -> Widget,
                 bind: @escaping @MainActor (_ cell: UnsafeMutablePointer<GtkWidget>, _ rowObject: UnsafeMutableRawPointer?) -> Void,
-                unbind: (@MainActor (_ cell: UnsafeMutablePointer<GtkWidget>) -> Void)? = nil) {
+                unbind: (@MainActor (_ cell: UnsafeMutablePointer<GtkWidget>) -> Void)? = nil,
+                teardown: (@MainActor (_ cell: UnsafeMutablePointer<GtkWidget>) -> Void)? = nil) {
         super.init(adopting: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
-        on("setup", pointer: { listItem in
+        on("setup", pointer: { [weak self] listItem in
             let cell = setup()
             gtk_list_item_set_child(OpaquePointer(listItem), cell.widget)
+            if teardown != nil, let listItem { self?.cells[listItem] = cell.widget }
         })
         on("bind", pointer: { listItem in
             let item = OpaquePointer(listItem)
@@ -22,6 +28,13 @@ public final class ListItemFactory: Object {
             on("unbind", pointer: { listItem in
                 guard let cell = gtk_list_item_get_child(OpaquePointer(listItem)) else { return }
                 unbind(cell)
+            })
+        }
+        if let teardown {
+            // GTK 4.8 tears a list item down as it is finalized, its child already gone: found by the item.
+            on("teardown", pointer: { [weak self] listItem in
+                guard let listItem, let cell = self?.cells.removeValue(forKey: listItem) else { return }
+                teardown(cell)
             })
         }
     }

@@ -20,7 +20,7 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
     private let childAt: @MainActor (Parent, Int) -> Child?
     private var hasExpanderColumn = false
     /// The cells on screen, by their content widget (the list item holds the row while bound).
-    private var boundCells: [UnsafeMutableRawPointer: BoundCell] = [:]
+    private var boundCells: [UnsafeMutableRawPointer: BoundCell<Node>] = [:]
 
     /// `childCount` says how many children a parent has (0: not expandable);
     /// `child` returns one when its row is shown, so children load lazily.
@@ -111,7 +111,16 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
     /// Fills the cells on screen of the parents at `positions` again, without telling the
     /// model (which would collapse and deselect the rows): for values that change often.
     public func redraw(positions: Set<Int>) {
-        for cell in boundCells.values where cell.parent.map(positions.contains) == true { cell.fill() }
+        for cell in boundCells.values {
+            if case .parent(let index)? = cell.node, positions.contains(index) { cell.fill() }
+        }
+    }
+
+    /// Fills the child rows on screen of the parents at `positions` again: children read late.
+    public func redraw(childrenOf positions: Set<Int>) {
+        for cell in boundCells.values {
+            if case .child(let parent, _)? = cell.node, positions.contains(parent) { cell.fill() }
+        }
     }
 
     /// `setup` makes a cell's widget once; `fill` shows a tree row in it, on bind and on redraw.
@@ -132,9 +141,7 @@ public final class TreeColumnView<Parent: Equatable, Child>: Widget {
             if withExpander { gtk_tree_expander_set_list_row(OpaquePointer(cell), row) }
             guard let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell else { return }
             fill(content, row)
-            var parent: Int?
-            if case .parent(let index) = TreeColumnView.node(ofRow: row) { parent = index }
-            self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(parent: parent) { fill(content, row) }
+            self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(node: TreeColumnView.node(ofRow: row)) { fill(content, row) }
         }, unbind: { [weak self] cell in
             guard let self else { return }
             let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell
@@ -278,9 +285,9 @@ private final class ChildModels {
     init(_ make: @escaping @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?) { self.make = make }
 }
 
-/// A cell on screen: its parent's bridge position (nil for a child row) and how to fill it again.
-private struct BoundCell {
-    let parent: Int?
+/// A cell on screen: the node it shows and how to fill it again.
+private struct BoundCell<Node> {
+    let node: Node?
     let fill: @MainActor () -> Void
 }
 

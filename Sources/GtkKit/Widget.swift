@@ -6,6 +6,18 @@ import CGtk
 open class Widget: Object {
     public var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
 
+    /// Runs `tick` before each frame while it returns true (GtkTickCallback); the box holding
+    /// it is released when it returns false or the widget goes away.
+    public func addTickCallback(_ tick: @escaping @MainActor () -> Bool) {
+        let box = SignalBox<@MainActor () -> Bool>(tick)
+        gtk_widget_add_tick_callback(widget, { _, _, data in
+            MainActor.assumeIsolated { SignalBox<@MainActor () -> Bool>.from(data).handler() ? 1 : 0 }
+        }, box.retainedPointer, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 

@@ -57,6 +57,50 @@ final class GtkKitTests: XCTestCase {
         }
     }
 
+    func testAnAnsweredFileChooserIsDestroyedAndFreed() {
+        MainActor.assumeIsolated {
+            GtkKitTests.finalized = 0
+            var answers: [[URL]] = []
+            weak var chooser: FileChooser?
+            do {
+                FileChooser.openFiles(title: "Pick", accept: "_Open", parent: nil, multiple: false, filters: []) { answers.append($0) }
+                guard let shown = FileChooser.pending.values.first else { return XCTFail("no chooser is waiting for an answer") }
+                chooser = shown
+                plutary_object_weak_ref(shown.dialog.raw, { _, _ in GtkKitTests.finalized += 1 }, nil)
+                plutary_signal_emit_int(shown.dialog.raw, "response", GTK_RESPONSE_CANCEL.rawValue)
+            }
+            XCTAssertEqual(answers, [[]])
+            XCTAssertTrue(spinMainContext { chooser == nil && GtkKitTests.finalized == 1 }, "the answered chooser or its dialog outlived the answer")
+            XCTAssertTrue(FileChooser.pending.isEmpty)
+        }
+    }
+
+    func testAListItemFactoryTearsDownWhatItSetUp() {
+        final class Cell { nonisolated(unsafe) static var alive = 0; init() { Cell.alive += 1 }; deinit { Cell.alive -= 1 } }
+        MainActor.assumeIsolated {
+            var cells: [UnsafeMutableRawPointer: Cell] = [:]
+            let bridge = ListModelBridge<Int>()
+            bridge.replace(with: [1, 2, 3])
+            let factory = ListItemFactory(setup: {
+                let label = Widgets.label("")
+                cells[label.raw] = Cell()
+                return label
+            }, bind: { _, _ in }, teardown: { cell in cells[UnsafeMutableRawPointer(cell)] = nil })
+            // The list view and its selection model take over the references they are given.
+            g_object_ref(factory.raw)
+            g_object_ref(UnsafeMutableRawPointer(bridge.model))
+            do {
+                let list = gtk_list_view_new(gtk_no_selection_new(bridge.model), factory.factory)
+                let window = Widget(retaining: gtk_window_new())
+                gtk_window_set_child(window.pointer(), list)
+                gtk_window_present(window.pointer())
+                XCTAssertTrue(spinMainContext { Cell.alive == 3 }, "the list set up \(Cell.alive) cells, not 3")
+                gtk_window_destroy(window.pointer())
+            }
+            XCTAssertTrue(spinMainContext { Cell.alive == 0 }, "\(Cell.alive) cells outlived their list")
+        }
+    }
+
     func testAMainActorTaskStartedInAGtkCallbackRunsWhileGLibSpins() {
         MainActor.assumeIsolated {
             var ranOnMainThread = false

@@ -40,6 +40,22 @@ final class ReviewImageViewTests: XCTestCase {
         }
     }
 
+    nonisolated(unsafe) static var finalized = 0
+
+    /// The review may close before its image is decoded: the pixbuf goes with the decoded image.
+    func testADecodedImageReleasesItsPixbuf() throws {
+        ReviewImageViewTests.finalized = 0
+        let path = try Self.receiptImage(width: 200, height: 300)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let decoded = DecodedImage(path: path)
+            let pixbuf = try XCTUnwrap(decoded.pixbuf)
+            g_object_weak_ref(UnsafeMutablePointer<GObject>(pixbuf), { _, _ in ReviewImageViewTests.finalized += 1 }, nil)
+            XCTAssertEqual(ReviewImageViewTests.finalized, 0)
+        }
+        XCTAssertEqual(ReviewImageViewTests.finalized, 1, "the pixbuf outlived its decoded image")
+    }
+
     /// A white receipt with rows of black "text" bars, as a PNG file.
     private static func receiptImage(width: Int, height: Int) throws -> String {
         let path = NSTemporaryDirectory() + "plutary-review-\(width)x\(height)-\(UUID().uuidString).png"

@@ -98,6 +98,7 @@ struct AnalysisSettingsViewModelTests {
         center.send(receiptIds: [id, id])
         let jobs = AnalysisJobRepository(database: database)
         #expect(try jobs.jobs().count == 1)
+        await center.refreshed()
         #expect(center.job(forReceipt: id)?.state == .pending)
         // No token stored: once started the queue stops and asks for one, the job waiting.
         center.start()

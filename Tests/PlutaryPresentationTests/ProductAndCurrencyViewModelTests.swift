@@ -28,11 +28,13 @@ struct ProductAndCurrencyViewModelTests {
 
         model.select(cola.id)
         let detail = try #require(model.detail)
+        await detail.finishLoading()
         #expect(detail.title == "COCA COLA 2L")
         #expect(detail.rows.map(\.price) == ["CA$2.50", "CA$2.20", "CA$2.00"])
         #expect(detail.subtitle == "Groceries · 3 purchases")
         let coke = try #require(model.rows.first { $0.name == "COKE 2L" })
         detail.merge(coke.id)
+        await detail.finishLoading()
         #expect(detail.rows.count == 4)
         #expect(detail.names.sorted() == ["COCA COLA 2L", "COKE 2L"])
         #expect(detail.canSplit)
@@ -40,6 +42,7 @@ struct ProductAndCurrencyViewModelTests {
         #expect(model.rows.map(\.name) == ["COCA COLA 2L", "DISH SOAP"])
 
         detail.split(name: "COKE 2L")
+        await detail.finishLoading()
         #expect(detail.rows.count == 3 && !detail.canSplit)
         await model.reload()
         #expect(model.rows.count == 3)

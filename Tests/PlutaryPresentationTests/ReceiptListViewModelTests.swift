@@ -94,9 +94,43 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.rows.map(\.converted) == ["€27.35", "€12.50", "no rate"])
     }
 
+    /// At start-up the newest screenful is read on its own first; later loads read the whole list only.
+    @Test func theFirstLoadReadsTheNewestScreenfulFirst() async throws {
+        final class Recording: ReceiptStore, @unchecked Sendable {
+            let base: ReceiptRepository
+            private let lock = NSLock()
+            private var seen: [Int?] = []
+            init(_ base: ReceiptRepository) { self.base = base }
+            var limits: [Int?] { lock.withLock { seen } }
+            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] {
+                lock.withLock { seen.append(query.limit) }
+                return try base.summaries(matching: query)
+            }
+            func receipt(id: String) throws -> ReceiptPayload? { try base.receipt(id: id) }
+            func lineItems(receiptId: String) async throws -> [LineItemPayload] { try await base.lineItems(receiptId: receiptId) }
+            func save(_ payload: ReceiptPayload) throws -> String { try base.save(payload) }
+            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
+            func delete(ids: [String]) throws { try base.delete(ids: ids) }
+            func count() throws -> Int { try base.count() }
+        }
+        let store = Recording(try twoReceipts())
+        let viewModel = ReceiptListViewModel(store: store, locale: english, firstPageSize: 1)
+        await viewModel.reload().value
+        #expect(Set(store.limits) == [1, nil] && store.limits.count == 2)
+        #expect(viewModel.rows.count == 2 && viewModel.isComplete && viewModel.countText == "2 receipts")
+        await viewModel.reload().value
+        #expect(store.limits.count == 3 && store.limits.last == .some(nil))
+        #expect(try ReceiptRepository(database: AppDatabase.inMemory()).summaries(matching: ReceiptQuery(limit: 1)).isEmpty)
+        #expect(try store.base.summaries(matching: ReceiptQuery(limit: 1)).count == 1)
+    }
+
     @Test func expandingARowReadsItsItemsInTheReceiptsCurrency() async throws {
         let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english)
         await viewModel.reload().value
+        // Read off the main actor: nothing at first, then the items.
+        #expect(viewModel.items(of: viewModel.rows[0]).isEmpty && viewModel.items(of: viewModel.rows[1]).isEmpty)
+        await viewModel.itemsRead()
+        #expect(viewModel.loadedItems == Set(viewModel.rows.map(\.id)))
         let items = viewModel.items(of: viewModel.rows[0])
         #expect(items.map(\.description) == ["KS EGGS", "白菜 Bok Choy"])
         #expect(items[1].quantity == "0.840 kg")
@@ -111,8 +145,10 @@ struct ReceiptListViewModelTests {
         await viewModel.reload().value
         let costco = viewModel.rows[0].id
 
+        #expect(viewModel.totalsText == "Total: CA$41.02 · €12.50")
         viewModel.delete(ids: [costco])
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        #expect(viewModel.totalsText == "Total: €12.50")
         #expect(viewModel.undoMessage == "1 receipt deleted")
         #expect(try store.count() == 2)
         viewModel.undo()
@@ -127,6 +163,8 @@ struct ReceiptListViewModelTests {
         #expect(try store.receipt(id: costco) == nil)
         #expect(!viewModel.canUndo && viewModel.undoMessage == nil)
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
+        // The sums read with the rows follow the deletion once it is committed.
+        #expect(viewModel.totalsText == "Total: €12.50")
     }
 
     @Test func aSecondDeletionCommitsTheFirst() async throws {
@@ -147,9 +185,9 @@ struct ReceiptListViewModelTests {
             struct Failure: LocalizedError { var errorDescription: String? { "disk on fire" } }
             func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { throw Failure() }
             func receipt(id: String) throws -> ReceiptPayload? { throw Failure() }
-            func lineItems(receiptId: String) throws -> [LineItemPayload] { throw Failure() }
+            func lineItems(receiptId: String) async throws -> [LineItemPayload] { throw Failure() }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
-            func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch] { throw Failure() }
+            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { throw Failure() }
             func delete(ids: [String]) throws { throw Failure() }
             func count() throws -> Int { throw Failure() }
         }
@@ -183,6 +221,7 @@ struct ReceiptListAnalysisTests {
         #expect(viewModel.analysisState(of: row) == "")
 
         viewModel.sendToAnalysis(ids: [id, typedIn])
+        await analysis.refreshed()
         #expect(analysis.errorMessage == "1 receipt has no image to send.")
         // The queue was never started, so the job waits.
         #expect(viewModel.analysisState(of: row) == "Waiting to upload")
@@ -198,6 +237,7 @@ struct ReceiptListAnalysisTests {
         let viewModel = ReceiptListViewModel(store: store, analysis: analysis)
         #expect(!viewModel.canSendToAnalysis)
         viewModel.sendToAnalysis(ids: [id])
+        await analysis.refreshed()
         #expect(analysis.job(forReceipt: id) == nil)
         #expect(analysis.errorMessage == "Choose an analysis service in Settings first.")
     }

@@ -105,6 +105,7 @@ struct RemoteReadingTests {
         let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         environment.analysis = center
         center.refresh()
+        await center.refreshed()
         let navigator = RecordingNavigator()
         let main = MainCoordinator(environment: environment, navigator: navigator)
         main.start()

@@ -78,6 +78,7 @@ struct ReviewCoordinatorTests {
         let viewModel = try #require(navigator.reviewViewModel)
         #expect(viewModel.mode == .editing && viewModel.title == "Edit Receipt")
         #expect(viewModel.saveLabel == "Save" && viewModel.discardLabel == "Cancel" && !viewModel.showsSkip)
+        await viewModel.duplicatesChecked()
         #expect(viewModel.duplicates.isEmpty)
         let stored = try #require(try environment.receipts.receipt(id: row.id))
         #expect(viewModel.items.count == stored.lineItems.count)

@@ -125,7 +125,7 @@ struct ReviewViewModelTests {
         #expect(try store.lineItemCount() == 3)
     }
 
-    @Test func duplicatesByImageAndByDetailsOfferSaveAnywayOrSkip() throws {
+    @Test func duplicatesByImageAndByDetailsOfferSaveAnywayOrSkip() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString).jpg")
@@ -136,22 +136,59 @@ struct ReviewViewModelTests {
 
         // The same image again.
         let (again, _) = try model(Self.scanned(total: "99.00", image: hash), store: store)
+        await again.duplicatesChecked()
         #expect(again.duplicateId == firstId)
         #expect(again.duplicateMessage == "This image is already saved: No Frills, Mar 14, 2026, CA$11.30.")
 
         // Another image, same merchant, date, total and currency.
         let (lookalike, _) = try model(Self.scanned(), store: store)
+        await lookalike.duplicatesChecked()
         #expect(lookalike.duplicates.map(\.reason) == [.sameDetails])
         #expect(lookalike.duplicateMessage?.hasPrefix("Possible duplicate: a receipt from No Frills on Mar 14, 2026 for CA$11.30") == true)
         var routes: [ReviewRoute] = []
         lookalike.onRoute = { routes.append($0) }
         lookalike.setField(.totalAmount, "11.31")
+        await lookalike.duplicatesChecked()
         #expect(lookalike.duplicates.isEmpty)
         lookalike.setField(.totalAmount, "11.30")
+        await lookalike.duplicatesChecked()
+        #expect(lookalike.duplicates.count == 1)
         lookalike.skipDuplicate()
         #expect(try routes == [.skipped] && store.count() == 1)
         lookalike.save() // save anyway
         #expect(try store.count() == 2)
+    }
+
+    /// Typing runs one check once the person pauses, not one per keystroke, and never on the main actor.
+    @Test func theDuplicateCheckWaitsForAPauseInTyping() async throws {
+        final class Counting: ReceiptStore, @unchecked Sendable {
+            private let lock = NSLock()
+            private var made = 0
+            private(set) var onMainThread = false
+            var checks: Int { lock.withLock { made } }
+            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { [] }
+            func receipt(id: String) throws -> ReceiptPayload? { nil }
+            func lineItems(receiptId: String) async throws -> [LineItemPayload] { [] }
+            func save(_ payload: ReceiptPayload) throws -> String { "" }
+            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] {
+                lock.withLock {
+                    made += 1
+                    onMainThread = onMainThread || Thread.isMainThread
+                }
+                return []
+            }
+            func delete(ids: [String]) throws {}
+            func count() throws -> Int { 0 }
+        }
+        let store = Counting()
+        let viewModel = ReviewViewModel(item: ReviewItem(payload: Self.scanned(), imagePath: nil), mode: .batch, store: store,
+                                        locale: english, duplicateDelay: .milliseconds(200))
+        await viewModel.duplicatesChecked()
+        #expect(store.checks == 1)
+        for text in ["N", "No", "No F", "No Fr"] { viewModel.setField(.merchantName, text) }
+        await viewModel.duplicatesChecked()
+        #expect(store.checks == 2)
+        #expect(!store.onMainThread)
     }
 
     @Test func aSaveThatFailsKeepsTheScreenAndSaysWhy() throws {
@@ -159,9 +196,9 @@ struct ReviewViewModelTests {
             struct Failure: LocalizedError { var errorDescription: String? { "disk full" } }
             func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { [] }
             func receipt(id: String) throws -> ReceiptPayload? { nil }
-            func lineItems(receiptId: String) throws -> [LineItemPayload] { [] }
+            func lineItems(receiptId: String) async throws -> [LineItemPayload] { [] }
             func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
-            func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch] { [] }
+            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
             func delete(ids: [String]) throws {}
             func count() throws -> Int { 0 }
         }

@@ -25,7 +25,7 @@ struct ViewModelTests {
         #expect(Set(analytics.months.map(\.source.month)).count == SampleFixture.monthCount)
 
         let settings = SettingsViewModel(environment: environment)
-        settings.load()
+        await settings.reload()
         #expect(settings.receiptCountText == "48 receipts stored")
         #expect(settings.version == "9.9")
     }

@@ -30,6 +30,10 @@ gulong plutary_signal_connect_key(gpointer instance, const char *signal, Plutary
 gulong plutary_signal_connect_motion(gpointer instance, const char *signal, PlutaryMotionHandler handler, gpointer data, GClosureNotify notify);
 gulong plutary_signal_connect_drag_enter(gpointer instance, const char *signal, PlutaryDragEnterHandler handler, gpointer data, GClosureNotify notify);
 
+/* g_signal_emit_by_name is varargs: emits a signal with one int argument (the
+   tests answer a dialog's "response" as a person would). */
+void plutary_signal_emit_int(gpointer instance, const char *signal, gint arg);
+
 /* g_object_new is varargs; the application object needs two properties. */
 GtkApplication *plutary_application_new(const char *app_id, GApplicationFlags flags);
 

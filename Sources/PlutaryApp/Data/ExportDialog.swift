@@ -14,6 +14,8 @@ final class ExportDialog {
     private let parent: () -> Window?
     private let window: Widget
     private let fileType: DropDown
+    /// "All 48 receipts": the count arrives after the dialog shows.
+    private let scope: Widget
     private let delimiter: DropDown
     private let decimal: DropDown
     private let csvOptions: Widget
@@ -51,6 +53,7 @@ final class ExportDialog {
         content.setMargins(24)
         let heading = Widgets.label(tr("Export Receipts"), css: ["title-2"], xalign: 0)
         let scope = Widgets.label(viewModel.scopeText, css: ["dim-label"], xalign: 0)
+        self.scope = scope
 
         fileType = DropDown(strings: ExportFileType.allCases.map(\.title))
         fileType.setAccessibleLabel(tr("File type"))
@@ -101,6 +104,7 @@ final class ExportDialog {
     }
 
     private func render() {
+        scope.setLabel(viewModel.scopeText)
         fileType.selected = ExportFileType.allCases.firstIndex(of: viewModel.fileType) ?? 0
         delimiter.selected = Self.delimiters.firstIndex(of: viewModel.delimiter) ?? 0
         decimal.selected = Self.separators.firstIndex(of: viewModel.decimalSeparator) ?? 0

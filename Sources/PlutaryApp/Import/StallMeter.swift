@@ -1,26 +1,65 @@
 import CGtk
 import Foundation
+import GtkKit
 import PlutaryPresentation
 
 /// Measures how long the GTK main loop goes without running (a 5 ms tick that
 /// notes the longest gap) and reports on stderr: while an import scans, when it
-/// ends; and every stall over 50 ms as it happens, with what the window was doing.
-/// Enabled by PLUTARY_MEASURE_STALLS=1, for the e2e test and benchmarks.
+/// ends; every stall over PLUTARY_STALL_MS (default 50) as it happens, with how
+/// much of it the main thread spent working and what the window was doing; and at start-up the first frame that shows the receipts
+/// and the resident memory then. Enabled by PLUTARY_MEASURE_STALLS=1 or
+/// PLUTARY_STALL_MS, for the e2e test and benchmarks (read from outside too:
+/// keep the line formats).
 @MainActor
 final class StallMeter {
     private var last = DispatchTime.now()
+    /// The main thread's CPU time at the last tick: a gap it spent mostly waiting for a
+    /// core (a loaded machine) is told apart from one it spent working.
+    private var lastBusy = StallMeter.threadCPUTime()
     private var longest: UInt64 = 0
     private var measuring = false
+    private let threshold: UInt64
+    private var clock: Object?
+    private var paintHandler: UInt = 0
 
-    static func attachIfRequested(to importer: ImportViewModel) -> StallMeter? {
-        guard ProcessInfo.processInfo.environment["PLUTARY_MEASURE_STALLS"] == "1" else { return nil }
-        let meter = StallMeter()
+    private init(thresholdMs: Double) {
+        threshold = UInt64(thresholdMs * 1e6)
+    }
+
+    static func startIfRequested() -> StallMeter? {
+        let environment = ProcessInfo.processInfo.environment
+        let custom = environment["PLUTARY_STALL_MS"].flatMap(Double.init)
+        guard environment["PLUTARY_MEASURE_STALLS"] == "1" || custom != nil else { return nil }
+        let meter = StallMeter(thresholdMs: custom ?? 50)
         meter.start()
-        observe { [weak meter, weak importer] in
-            guard let meter, let importer else { return }
-            meter.importRunning(importer.isRunning, files: importer.files.count)
-        }
         return meter
+    }
+
+    func watch(_ importer: ImportViewModel) {
+        observe { [weak self, weak importer] in
+            guard let self, let importer else { return }
+            self.importRunning(importer.isRunning, files: importer.files.count)
+        }
+    }
+
+    /// Prints `first frame: X ms` (since the process started) after the first frame drawn once
+    /// `shown` holds, then `rss: X MB`.
+    func reportFirstFrame(of window: Widget, when shown: @escaping @MainActor () -> Bool) {
+        window.addTickCallback { [weak self, weak window] in
+            guard let self, let window, shown() else { return true }
+            let clock = Object(retaining: UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window.widget)))
+            self.clock = clock
+            self.paintHandler = clock.on("after-paint") { [weak self] in self?.firstFramePainted() }
+            return false
+        }
+    }
+
+    private func firstFramePainted() {
+        guard let clock else { return }
+        clock.disconnect(paintHandler)
+        self.clock = nil
+        let line = String(format: "first frame: %.0f ms\nrss: %.0f MB\n", ProcessClock.sinceStart() * 1000, ProcessClock.residentMegabytes())
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     private func start() {
@@ -33,12 +72,22 @@ final class StallMeter {
 
     private func tick() {
         let now = DispatchTime.now()
+        let busy = Self.threadCPUTime()
         let gap = now.uptimeNanoseconds - last.uptimeNanoseconds
         if measuring { longest = max(longest, gap) }
-        if gap > 50_000_000 {
-            FileHandle.standardError.write(Data(String(format: "stall: %.1f ms%@\n", Double(gap) / 1e6, measuring ? " (importing)" : "").utf8))
+        if gap > threshold {
+            FileHandle.standardError.write(Data(String(format: "stall: %.1f ms, main thread busy %.1f ms%@\n", Double(gap) / 1e6,
+                                                       Double(busy &- lastBusy) / 1e6, measuring ? " (importing)" : "").utf8))
         }
         last = now
+        lastBusy = busy
+    }
+
+    /// Nanoseconds of CPU this thread has used.
+    private static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private func importRunning(_ running: Bool, files: Int) {

@@ -22,6 +22,7 @@ final class GtkNavigator: MainNavigating {
     func showMainWindow(_ viewModel: MainViewModel) {
         let view = MainWindowView(application: application, viewModel: viewModel, preferences: preferences)
         mainWindow = view
+        stallMeter = StallMeter.startIfRequested()
         view.window.present()
     }
 
@@ -31,6 +32,7 @@ final class GtkNavigator: MainNavigating {
         case .receipts(let viewModel):
             let view = ReceiptListView(viewModel: viewModel)
             mainWindow.install(.receipts, view: view, root: view.root)
+            stallMeter?.reportFirstFrame(of: mainWindow.window) { [weak view] in view?.showsLoadedRows ?? false }
         case .products(let viewModel):
             let view = ProductListView(viewModel: viewModel)
             mainWindow.install(.products, view: view, root: view.root)
@@ -45,7 +47,7 @@ final class GtkNavigator: MainNavigating {
 
     func installImport(_ viewModel: ImportViewModel) {
         mainWindow?.installImport(ImportPanel(viewModel: viewModel))
-        stallMeter = StallMeter.attachIfRequested(to: viewModel)
+        stallMeter?.watch(viewModel)
     }
 
     func showSection(_ section: AppSection) {

@@ -31,7 +31,7 @@ final class MainWindowView {
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
         menuButton.tooltip = tr("Main menu")
         menuButton.setAccessibleLabel(tr("Main menu"))
-        gtk_menu_button_set_menu_model(menuButton.opaque, UnsafeMutablePointer<GMenuModel>(MainWindowView.primaryMenu()))
+        MainWindowView.setPrimaryMenu(of: menuButton)
         header.packEnd(menuButton)
         let importButton = Widgets.button(label: tr("_Import…"))
         importButton.tooltip = tr("Scan receipt images (Ctrl+O)")
@@ -98,12 +98,13 @@ final class MainWindowView {
         }
     }
 
-    private static func primaryMenu() -> OpaquePointer {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("Scan from _Scanner…"), "win.acquire")
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu, tr("_Quit"), "app.quit")
-        return menu
+    /// The button takes its own reference to the menu; ours goes with `menu`.
+    static func setPrimaryMenu(of button: Widget) {
+        let menu = Object(adopting: g_menu_new()!)
+        g_menu_append(menu.opaque, tr("Scan from _Scanner…"), "win.acquire")
+        g_menu_append(menu.opaque, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu.opaque, tr("_Quit"), "app.quit")
+        gtk_menu_button_set_menu_model(button.opaque, menu.pointer())
     }
 
     private func installActions() {

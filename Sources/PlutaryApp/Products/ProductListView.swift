@@ -83,6 +83,8 @@ final class ProductListView {
         }, bind: { [weak self] cell, object in
             guard let row = bridge.item(for: object), let sparkline = self?.sparklines[UnsafeMutableRawPointer(cell)] else { return }
             sparkline.values = row.sparkline
+        }, teardown: { [weak self] cell in
+            self?.sparklines[UnsafeMutableRawPointer(cell)] = nil
         })
         sparklineFactory = factory
         g_object_ref(factory.raw)

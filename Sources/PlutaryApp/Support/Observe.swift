@@ -1,10 +1,13 @@
 import Observation
 
 /// Runs `render` now and again whenever an observable property it read changes,
-/// on the GTK thread. This is how a view stays bound to its view model.
+/// on the GTK thread, until the returned observation is cancelled. This is how a
+/// view stays bound to its view model; a view whose closure reads something that
+/// outlives it (a shared service) keeps the observation and cancels it when it goes.
 @MainActor
-func observe(_ render: @escaping @MainActor () -> Void) {
-    withObservationTracking(render) {
-        Task { @MainActor in observe(render) }
-    }
+@discardableResult
+func observe(_ render: @escaping @MainActor () -> Void) -> Observing {
+    let observing = Observing(render)
+    observing.track()
+    return observing
 }

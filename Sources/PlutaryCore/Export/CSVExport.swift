@@ -1,9 +1,8 @@
-import CSV
 import Foundation
 import GRDB
 
 /// Writes the receipts table or the line-items table as RFC 4180 CSV (quoted
-/// fields, CRLF, UTF-8, a header row) through CSV.swift.
+/// fields, CRLF, UTF-8, a header row).
 struct CSVExport {
     let options: CSVOptions
     let primaryCurrency: String
@@ -28,15 +27,11 @@ struct CSVExport {
 
     func write(_ db: Database, query: ExportQuery, to stream: BufferedFileStream, ticker: inout ExportTicker) throws -> Int {
         let writer = CSVBatchWriter(delimiter: options.delimiter.rawValue, stream: stream)
-        do {
-            switch options.table {
-            case .receipts: try writeReceipts(db, query: query, writer: writer, ticker: &ticker)
-            case .lineItems: try writeItems(db, query: query, writer: writer, ticker: &ticker)
-            }
-            try writer.finish()
-        } catch is CSVError {
-            throw stream.failure ?? CSVError.cannotWriteStream
+        switch options.table {
+        case .receipts: try writeReceipts(db, query: query, writer: writer, ticker: &ticker)
+        case .lineItems: try writeItems(db, query: query, writer: writer, ticker: &ticker)
         }
+        try writer.finish()
         return ticker.done
     }
 
@@ -56,18 +51,19 @@ struct CSVExport {
         let converter = CurrencyConverter(rates: try ExchangeRateRepository.rates(db))
         let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments)
         while let row = try rows.next() {
-            let currency: String = row["currency"]
+            // By position, in the SELECT's order: a lookup by name per field costs a column search.
+            let currency: String = row[4]
             let exponent = Currency.exponent(of: currency)
-            let total: Int64? = row["total_minor"]
+            let total: Int64? = row[8]
             // Without a date, the latest known rate (as in the receipts list).
-            let day: String = row["purchase_date"] ?? "9999-12-31"
+            let day: String = row[1] ?? "9999-12-31"
             let converted = total.flatMap { converter.convert(Money(minorUnits: $0, currency: currency), to: primary, on: day)?.minorUnits }
-            let itemCount: Int = row["item_count"]
+            let itemCount: Int = row[11]
             let fields: [String] = [
-                text(row, "id"), text(row, "purchase_date"), text(row, "merchant"), text(row, "category"), currency,
-                amount(row["subtotal_minor"], exponent), amount(row["tax_minor"], exponent), amount(row["tip_minor"], exponent),
+                text(row, 0), text(row, 1), text(row, 2), text(row, 3), currency,
+                amount(row[5], exponent), amount(row[6], exponent), amount(row[7], exponent),
                 amount(total, exponent), amount(converted, Currency.exponent(of: primary)), converted == nil ? "" : primary,
-                text(row, "payment_method"), text(row, "notes"), String(itemCount),
+                text(row, 9), text(row, 10), String(itemCount),
             ]
             try writer.write(fields)
             try ticker.tick()
@@ -89,21 +85,22 @@ struct CSVExport {
             """
         let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments)
         while let row = try rows.next() {
-            let currency: String = row["currency"]
+            // By position, in the SELECT's order.
+            let currency: String = row[3]
             let exponent = Currency.exponent(of: currency)
-            let position: Int = row["position"]
+            let position: Int = row[4]
             let fields: [String] = [
-                text(row, "receipt_id"), text(row, "purchase_date"), text(row, "merchant"), String(position + 1),
-                text(row, "description"), decimal(text(row, "quantity")), text(row, "unit"),
-                amount(row["unit_price_minor"], exponent), amount(row["discount_minor"], exponent),
-                amount(row["total_minor"], exponent), currency, text(row, "tax_code"), text(row, "category"), text(row, "product"),
+                text(row, 0), text(row, 1), text(row, 2), String(position + 1),
+                text(row, 5), decimal(text(row, 6)), text(row, 7),
+                amount(row[8], exponent), amount(row[9], exponent),
+                amount(row[10], exponent), currency, text(row, 11), text(row, 12), text(row, 13),
             ]
             try writer.write(fields)
             try ticker.tick()
         }
     }
 
-    private func text(_ row: Row, _ column: String) -> String {
+    private func text(_ row: Row, _ column: Int) -> String {
         let text = (row[column] as String?) ?? ""
         return options.neutralisesFormulas ? Self.neutralised(text) : text
     }

@@ -6,8 +6,12 @@ public struct ReceiptQuery: Hashable, Sendable {
     public var category: String?
     /// Receipts with no category, or with items that have none.
     public var uncategorisedOnly: Bool
+    /// At most this many, the newest: the first screenful.
+    public var limit: Int?
 
-    public init(search: String? = nil, range: DayRange? = nil, category: String? = nil, uncategorisedOnly: Bool = false) {
+    public init(search: String? = nil, range: DayRange? = nil, category: String? = nil, uncategorisedOnly: Bool = false,
+                limit: Int? = nil) {
+        self.limit = limit
         self.search = search
         self.range = range
         self.category = category

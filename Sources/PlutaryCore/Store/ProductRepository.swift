@@ -69,13 +69,14 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func similar(to id: Int64, limit: Int) throws -> [ProductSummary] {
-        try database.writer.read { db in
+    public func similar(to id: Int64, limit: Int) async throws -> [ProductSummary] {
+        try await database.writer.read { db in
             let matcher = ProductMatcher(abbreviations: try ProductMatcher.abbreviations(db))
             let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM products")
             guard let target = rows.first(where: { $0["id"] == id }) else { return [] }
             let targetGrams = Trigrams(matcher.key(for: target["name"]).base)
-            let ranked = rows.compactMap { row -> (Int64, String, Double)? in
+            let ranked = try rows.compactMap { row -> (Int64, String, Double)? in
+                try Task.checkCancellation()
                 let other: Int64 = row["id"]
                 guard other != id else { return nil }
                 let name: String = row["name"]

@@ -4,7 +4,7 @@ import GRDB
 extension ReceiptRepository {
     /// Saved receipts from the same image, or with the same merchant (any case),
     /// date, total and currency; the receipt itself (`payload.id`) is left out.
-    public func duplicates(of payload: ReceiptPayload) throws -> [DuplicateMatch] {
+    public func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] {
         let currency = payload.currency?.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
         let merchant = payload.merchantName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let date = payload.purchaseDate?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -12,7 +12,7 @@ extension ReceiptRepository {
         let image = payload.imageSha256 ?? ""
         let hasDetails = !merchant.isEmpty && !date.isEmpty && !currency.isEmpty && total != nil
         guard !image.isEmpty || hasDetails else { return [] }
-        return try database.writer.read { db in
+        return try await database.writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT r.id, r.purchase_date, m.name AS merchant, c.name AS category, r.currency, r.total_minor,
                        r.is_fixture, (SELECT COUNT(*) FROM line_items li WHERE li.receipt_id = r.id) AS item_count,

@@ -22,7 +22,7 @@ public struct ReceiptRepository: ReceiptStore {
                 LEFT JOIN merchants m ON m.id = r.merchant_id
                 LEFT JOIN categories c ON c.id = r.category_id
                 WHERE \(receipts.sql) ORDER BY r.purchase_date DESC, r.seq DESC
-                """
+                """ + (query.limit.map { " LIMIT \($0)" } ?? "")
             return try Row.fetchAll(db, sql: sql, arguments: receipts.arguments).map(Self.summary(from:))
         }
     }
@@ -72,8 +72,8 @@ public struct ReceiptRepository: ReceiptStore {
             lineItems: lineItems, autoFilledFields: autoFilled)
     }
 
-    public func lineItems(receiptId: String) throws -> [LineItemPayload] {
-        try database.writer.read { db in
+    public func lineItems(receiptId: String) async throws -> [LineItemPayload] {
+        try await database.writer.read { db in
             let currency = try String.fetchOne(db, sql: "SELECT currency FROM receipts WHERE id = ?", arguments: [receiptId]) ?? "CAD"
             return try Self.lineItems(db, receiptId: receiptId, exponent: Currency.exponent(of: currency))
         }

@@ -23,6 +23,9 @@ public final class AnalysisCenter {
     @ObservationIgnored private let settings: SettingsBox
     @ObservationIgnored private let images: ImageLibrary
     @ObservationIgnored private let prepareImage: @Sendable (_ path: String) throws -> PreparedUpload
+    @ObservationIgnored private let refreshes = LatestLoad()
+    /// Jobs that events changed while a refresh read: newer than what it read.
+    @ObservationIgnored private var changedDuringRefresh: [String: AnalysisJob]?
 
     /// `prepareImage` turns a stored image file into the JPEG to send (PlutaryOCR's encoder in the app).
     public init(environment: AppEnvironment, clock: any AnalysisClock = SystemAnalysisClock(),
@@ -136,8 +139,23 @@ public final class AnalysisCenter {
 
     public func job(forReceipt id: String) -> AnalysisJob? { jobsByReceipt[id] }
 
+    /// Reads every receipt's latest job off the main actor (all jobs of a large store).
     public func refresh() {
-        jobsByReceipt = (try? jobs.latestByReceipt()) ?? jobsByReceipt
+        let jobs = self.jobs
+        changedDuringRefresh = [:]
+        refreshes.start({ try jobs.latestByReceipt() }) { [weak self] result in
+            guard let self else { return }
+            if case .success(var latest) = result {
+                latest.merge(changedDuringRefresh ?? [:]) { _, changed in changed }
+                jobsByReceipt = latest
+            }
+            changedDuringRefresh = nil
+        }
+    }
+
+    /// Returns once the newest refresh has been applied.
+    public func refreshed() async {
+        await refreshes.finish()
     }
 
     func handle(_ event: AnalysisQueueEvent) {
@@ -145,6 +163,7 @@ public final class AnalysisCenter {
         case .job(let job):
             guard let receipt = job.receiptId else { return }
             jobsByReceipt[receipt] = job
+            changedDuringRefresh?[receipt] = job
             if job.state != .uploading { uploadProgress[receipt] = nil }
         case .progress(_, let receipt, let sent, let total):
             // Only while its job is uploading: a late report must not outlive the job.

@@ -19,15 +19,25 @@ public final class ExportViewModel {
     @ObservationIgnored private let exporter: ReceiptExporter
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var work: Task<ExportResult, Error>?
+    @ObservationIgnored private let counts = LatestLoad()
 
     public init(exporter: ReceiptExporter, scope: ExportScope) {
         self.exporter = exporter
         self.scope = scope
     }
 
-    /// Counts the receipts in scope, for the dialog's summary.
+    /// Counts the receipts in scope, for the dialog's summary, off the main actor (a search over a large store).
     public func load() {
-        receiptCount = try? exporter.receiptCount(scope)
+        let exporter = exporter, scope = scope
+        counts.start({ try exporter.receiptCount(scope) }) { [weak self] result in
+            self?.receiptCount = try? result.get()
+        }
+    }
+
+    /// Counts and returns once the count is in.
+    public func reload() async {
+        load()
+        await counts.finish()
     }
 
     public var scopeText: String {

@@ -19,6 +19,7 @@ public final class ProductDetailViewModel {
     private let catalog: any ProductCatalog
     private let days: DayFormatter
     private let money: MoneyFormatter
+    @ObservationIgnored private let loads = LatestLoad()
 
     public init(productId: Int64, catalog: any ProductCatalog, locale: Locale = .preferred) {
         self.productId = productId
@@ -39,17 +40,33 @@ public final class ProductDetailViewModel {
         return detail.category.map { "\($0) · \(purchases)" } ?? purchases
     }
 
+    /// Reads the product and its merge candidates off the main actor (the candidates compare every product's name).
     public func load() {
-        do {
-            detail = try catalog.detail(id: productId)
-            rows = (detail?.history ?? []).enumerated().reversed().map {
+        let catalog = self.catalog, id = productId, days = days, money = money
+        loads.start({
+            let detail = try catalog.detail(id: id)
+            // Formatted here too: the most bought products have thousands of purchases.
+            let rows = (detail?.history ?? []).enumerated().reversed().map {
                 PricePointRow(index: $0.offset, point: $0.element, days: days, money: money)
             }
-            mergeCandidates = try catalog.similar(to: productId, limit: 5)
-            errorMessage = nil
-        } catch {
-            errorMessage = String(format: tr("Could not read the product: %@"), error.localizedDescription)
+            return (detail, rows, try await catalog.similar(to: id, limit: 5))
+        }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let (detail, rows, candidates)):
+                self.detail = detail
+                self.rows = rows
+                mergeCandidates = candidates
+                errorMessage = nil
+            case .failure(let error):
+                errorMessage = String(format: tr("Could not read the product: %@"), error.localizedDescription)
+            }
         }
+    }
+
+    /// Returns once the newest load has been applied.
+    public func finishLoading() async {
+        await loads.finish()
     }
 
     /// Folds another product into this one.

@@ -11,6 +11,8 @@ public final class ReceiptListViewModel {
     public private(set) var rows: [ReceiptRow] = []
     public private(set) var errorMessage: String?
     public private(set) var isLoaded = false
+    /// False while only the first screenful is shown (at start-up, before the whole list is read).
+    public private(set) var isComplete = false
     public private(set) var isLoading = false
     public private(set) var searchText = ""
     /// A filter from a clicked chart part (a month, a category), shown above the list.
@@ -37,15 +39,22 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private let percent: NumberFormatter
     @ObservationIgnored private let searchDelay: Duration
     @ObservationIgnored private let undoPeriod: Duration
-    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    @ObservationIgnored private let loads = LatestLoad()
+    @ObservationIgnored private let firstPage = LatestLoad()
+    @ObservationIgnored private let firstPageSize: Int
     @ObservationIgnored private var undoTask: Task<Void, Never>?
     @ObservationIgnored private var loadedRows: [ReceiptRow] = []
+    @ObservationIgnored private var loadedTotals = ReceiptTotals()
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
+    @ObservationIgnored private var itemLoads: [String: LatestLoad] = [:]
+    /// Receipts whose items were read since the rows were; the view redraws their item rows.
+    public private(set) var loadedItems: Set<String> = []
 
     public init(store: any ReceiptStore, analysis: AnalysisCenter? = nil, rates: (any ExchangeRateStore)? = nil,
                 preferences: (any PreferenceStore)? = nil, locale: Locale = .preferred,
-                searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6)) {
+                searchDelay: Duration = .milliseconds(60), undoPeriod: Duration = .seconds(6), firstPageSize: Int = 200) {
+        self.firstPageSize = firstPageSize
         self.store = store
         self.analysis = analysis
         self.rates = rates
@@ -78,12 +87,13 @@ public final class ReceiptListViewModel {
     public var emptyHint: String { tr("Drop receipt images on this window or choose Import to scan them.") }
 
     public var countText: String {
-        String(format: trn("%d receipt", "%d receipts", rows.count), rows.count)
+        guard isComplete else { return "" }
+        return String(format: trn("%d receipt", "%d receipts", rows.count), rows.count)
     }
 
     /// "CA$120.00 · €12.50": the visible receipts summed per currency, then in the primary currency.
     public var totalsText: String {
-        guard !totals.isEmpty else { return "" }
+        guard isComplete, !totals.isEmpty else { return "" }
         let perCurrency = String(format: tr("Total: %@"), totals.map(money.string(from:)).joined(separator: " · "))
         guard let convertedTotal, totals.count > 1 || totals.first?.currency != convertedTotal.currency else { return perCurrency }
         let converted = withoutRate == 0
@@ -111,61 +121,71 @@ public final class ReceiptListViewModel {
         return startLoading(after: searchDelay)
     }
 
+    /// The whole list, read and formatted off the main actor; the first time, the newest
+    /// screenful is read first on its own, so the window has rows to draw at once.
     private func startLoading(after delay: Duration?) -> Task<Void, Never> {
-        loadTask?.cancel()
         let search = searchText.trimmingCharacters(in: .whitespaces)
         let query = ReceiptQuery(search: search.isEmpty ? nil : search, range: filter?.range, category: filter?.category,
                                  uncategorisedOnly: filter?.uncategorisedOnly ?? false)
         let (store, days, money, rates) = (self.store, self.days, self.money, self.rates)
         let primary = rates == nil ? nil : preferences?.string(.primaryCurrency)
-        isLoading = true
-        let task = Task { [weak self] in
-            if let delay, delay > .zero {
-                try? await Task.sleep(for: delay)
-                guard !Task.isCancelled else { return }
+        let read: @Sendable (ReceiptQuery) throws -> ([ReceiptRow], ReceiptTotals) = { query in
+            let converter = try rates?.converter()
+            let rows = try store.summaries(matching: query).map {
+                ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
             }
-            let outcome = await Task.detached(priority: .userInitiated) {
-                Result {
-                    let converter = try rates?.converter()
-                    return try store.summaries(matching: query).map {
-                        ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
-                    }
-                }
-            }.value
-            guard !Task.isCancelled, let self else { return }
+            return (rows, ReceiptTotals(rows: rows, primaryCurrency: primary))
+        }
+        isLoading = true
+        if !isLoaded {
+            var first = query
+            first.limit = firstPageSize
+            let page = first
+            firstPage.start({ try read(page) }) { [weak self] outcome in
+                guard let self, !self.isLoaded, case .success(let (rows, totals)) = outcome else { return }
+                self.loadedRows = rows
+                self.loadedTotals = totals
+                self.showLoadedRows()
+                self.isLoaded = true
+            }
+        }
+        return loads.start(after: delay, { try read(query) }) { [weak self] outcome in
+            guard let self else { return }
+            self.firstPage.cancel()
             self.primaryCurrency = primary
             self.apply(outcome)
         }
-        loadTask = task
-        return task
     }
 
-    private func apply(_ outcome: Result<[ReceiptRow], Error>) {
+    private func apply(_ outcome: Result<([ReceiptRow], ReceiptTotals), Error>) {
         switch outcome {
-        case .success(let loaded):
+        case .success(let (loaded, totals)):
             loadedRows = loaded
+            loadedTotals = totals
             errorMessage = nil
         case .failure(let error):
             loadedRows = []
+            loadedTotals = ReceiptTotals()
             errorMessage = String(format: tr("Could not read the receipts: %@"), error.localizedDescription)
         }
         itemCache.removeAll()
+        itemLoads.values.forEach { $0.cancel() }
+        itemLoads.removeAll()
+        loadedItems.removeAll()
         showLoadedRows()
         isLoaded = true
+        isComplete = true
         isLoading = false
     }
 
     private func showLoadedRows() {
         rows = pendingDeletion.isEmpty ? loadedRows : loadedRows.filter { !pendingDeletion.contains($0.id) }
-        var sums: [String: Money] = [:]
-        for case let total? in rows.lazy.map(\.summary.total) {
-            sums[total.currency] = (sums[total.currency] ?? Money(minorUnits: 0, currency: total.currency)) + total
-        }
-        totals = sums.values.sorted { $0.currency < $1.currency }
-        if let primaryCurrency {
-            let known = rows.compactMap(\.convertedTotal)
-            convertedTotal = known.reduce(Money(minorUnits: 0, currency: primaryCurrency), +)
-            withoutRate = rows.filter { $0.summary.total != nil && $0.convertedTotal == nil }.count
+        // Summed with the read, off the main actor; again here only while deleted rows are hidden.
+        let sums = pendingDeletion.isEmpty ? loadedTotals : ReceiptTotals(rows: rows, primaryCurrency: primaryCurrency)
+        totals = sums.perCurrency
+        if primaryCurrency != nil {
+            convertedTotal = sums.converted
+            withoutRate = sums.withoutRate
         }
     }
 
@@ -178,13 +198,28 @@ public final class ReceiptListViewModel {
 
     // MARK: Line items
 
-    /// The receipt's line items, read once when its row is first expanded.
+    /// The receipt's line items once read; the first call (its row expanding) starts reading them
+    /// off the main actor and returns nothing, and `loadedItems` gains the receipt when they are in.
     public func items(of row: ReceiptRow) -> [LineItemRow] {
         if let cached = itemCache[row.id] { return cached }
+        guard itemLoads[row.id] == nil else { return [] }
+        let (store, money, id) = (self.store, self.money, row.id)
         let currency = row.summary.total?.currency ?? "CAD"
-        let items = ((try? store.lineItems(receiptId: row.id)) ?? []).map { LineItemRow(item: $0, currency: currency, money: money) }
-        itemCache[row.id] = items
-        return items
+        let load = LatestLoad()
+        itemLoads[id] = load
+        load.start({ try await store.lineItems(receiptId: id).map { LineItemRow(item: $0, currency: currency, money: money) } }) {
+            [weak self] result in
+            guard let self else { return }
+            itemLoads[id] = nil
+            itemCache[id] = (try? result.get()) ?? []
+            loadedItems.insert(id)
+        }
+        return []
+    }
+
+    /// Returns once the items being read have arrived.
+    public func itemsRead() async {
+        for load in Array(itemLoads.values) { await load.finish() }
     }
 
     // MARK: Remote analysis
@@ -273,6 +308,7 @@ public final class ReceiptListViewModel {
         do {
             try store.delete(ids: ids)
             loadedRows.removeAll { pendingDeletion.contains($0.id) }
+            loadedTotals = ReceiptTotals(rows: loadedRows, primaryCurrency: primaryCurrency)
         } catch {
             errorMessage = String(format: tr("Could not delete the receipts: %@"), error.localizedDescription)
         }

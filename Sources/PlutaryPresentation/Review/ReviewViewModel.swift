@@ -37,13 +37,16 @@ public final class ReviewViewModel {
     private let originalFields: [ReceiptField: String]
     private let originalItems: [ReviewLineItem]
     @ObservationIgnored private var nextItemId: Int
+    @ObservationIgnored private let duplicateCheck = LatestLoad()
+    @ObservationIgnored private let duplicateDelay: Duration
 
     /// Below this the parser's confidence in a field is shown as a warning.
     public static let lowConfidence = 0.6
 
     public init(item: ReviewItem, mode: ReviewMode, position: Int = 1, count: Int = 1, store: any ReceiptStore,
-                locale: Locale = .preferred) {
+                locale: Locale = .preferred, duplicateDelay: Duration = .milliseconds(60)) {
         self.item = item
+        self.duplicateDelay = duplicateDelay
         self.mode = mode
         self.position = position
         self.count = count
@@ -65,7 +68,7 @@ public final class ReviewViewModel {
         if fields[.currency]?.isEmpty ?? true { options.insert(CurrencyOption(code: "", label: tr("No currency")), at: 0) }
         currencyOptions = options
         imageWords = ImageWords(item.words)
-        refreshDuplicates()
+        refreshDuplicates(after: nil)
     }
 
     // MARK: Texts
@@ -103,7 +106,7 @@ public final class ReviewViewModel {
         guard fields[field] != value else { return }
         fields[field] = value
         errorMessage = nil
-        if [.merchantName, .purchaseDate, .totalAmount, .currency].contains(field) { refreshDuplicates() }
+        if [.merchantName, .purchaseDate, .totalAmount, .currency].contains(field) { refreshDuplicates(after: duplicateDelay) }
     }
 
     /// A click on word `index` of the image while `field` is being edited; with
@@ -341,8 +344,17 @@ public final class ReviewViewModel {
 
     public var skipDuplicateLabel: String { mode == .batch ? tr("Skip") : tr("Discard Changes") }
 
-    private func refreshDuplicates() {
-        duplicates = (try? store.duplicates(of: draft)) ?? []
+    /// Off the main actor, once the person pauses typing (an OR across a join on a large store).
+    private func refreshDuplicates(after delay: Duration?) {
+        let store = self.store, draft = self.draft
+        duplicateCheck.start(after: delay, { try await store.duplicates(of: draft) }) { [weak self] result in
+            self?.duplicates = (try? result.get()) ?? []
+        }
+    }
+
+    /// Returns once the newest duplicate check has been applied.
+    public func duplicatesChecked() async {
+        await duplicateCheck.finish()
     }
 
     // MARK: Intents

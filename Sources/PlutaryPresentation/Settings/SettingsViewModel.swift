@@ -17,6 +17,7 @@ public final class SettingsViewModel {
     public let data: DataSettingsViewModel
 
     private let receipts: any ReceiptStore
+    @ObservationIgnored private let counts = LatestLoad()
 
     public init(environment: AppEnvironment) {
         dataLocation = environment.dataLocationDescription
@@ -36,9 +37,18 @@ public final class SettingsViewModel {
         Task { await data.refresh() }
     }
 
+    /// Loads and returns once the receipt count is in.
+    public func reload() async {
+        load()
+        await counts.finish()
+    }
+
     private func loadCount() {
-        let count = (try? receipts.count()) ?? 0
-        receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+        let receipts = receipts
+        counts.start({ try receipts.count() }) { [weak self] result in
+            let count = (try? result.get()) ?? 0
+            self?.receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
+        }
         Task { await analysis.load() }
         currencies.load()
         Task { await ocrLanguages.load() }

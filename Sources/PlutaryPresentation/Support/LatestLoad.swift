@@ -1,26 +1,47 @@
 import Foundation
 
-/// A view model's reads as the person changes what to show: each runs off the
-/// main actor, and its result is applied only when no newer read started
-/// meanwhile, so a slow old read never overwrites a newer one.
+/// The one way a view model moves work off the main actor: each request runs
+/// on the concurrent executor, a new request cancels the one before (GRDB's
+/// async reads then stop their query), and a result is applied only when no
+/// newer request started meanwhile, so a slow old read never overwrites a newer one.
+/// An optional delay debounces requests made as the person types.
 @MainActor
 final class LatestLoad {
     private var generation = 0
     private var current: Task<Void, Never>?
 
-    /// Reads with `work` off the main actor; `apply` gets the result on the main actor unless a newer read started.
-    func start<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value,
-                                apply: @escaping @MainActor (Result<Value, Error>) -> Void) {
+    /// Runs `work` off the main actor after `delay`; `apply` gets the result on the main actor
+    /// unless a newer request started. Cancelled work is never applied. The task returned
+    /// ends when the result is applied, or is cancelled by a newer request.
+    @discardableResult
+    func start<Value: Sendable>(after delay: Duration? = nil,
+                                _ work: @escaping @Sendable @concurrent () async throws -> Value,
+                                apply: @escaping @MainActor (Result<Value, Error>) -> Void) -> Task<Void, Never> {
         generation += 1
         let ticket = generation
-        current = Task {
-            let result = await Task.detached(priority: .userInitiated) { Result { try work() } }.value
-            guard ticket == self.generation else { return }
+        current?.cancel()
+        let task = Task {
+            if let delay, delay > .zero {
+                try? await Task.sleep(for: delay)
+            }
+            guard !Task.isCancelled else { return }
+            let result: Result<Value, Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            guard ticket == self.generation, !Task.isCancelled else { return }
             apply(result)
         }
+        current = task
+        return task
     }
 
-    /// Returns once the newest read has been applied (reads started meanwhile included).
+    /// Drops the pending request: its query is cancelled and its result never applied.
+    func cancel() {
+        generation += 1
+        current?.cancel()
+        current = nil
+    }
+
+    /// Returns once the newest request has been applied (requests started meanwhile included).
     func finish() async {
         while let task = current {
             await task.value

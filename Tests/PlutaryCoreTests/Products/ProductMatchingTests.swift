@@ -117,7 +117,7 @@ struct ProductMatchingTests {
         #expect(try catalog.detail(id: cola.id)?.history.count == 1)
     }
 
-    @Test func similarProductsAreMergeCandidates() throws {
+    @Test func similarProductsAreMergeCandidates() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         for name in ["ORANGE JUICE 1L", "ORANGE JCE 2L", "APPLE JUICE 1L", "DISH SOAP"] {
@@ -128,7 +128,7 @@ struct ProductMatchingTests {
         let products = try catalog.products(search: nil)
         #expect(products.count == 4)
         let orange = try #require(products.first { $0.name == "ORANGE JUICE 1L" })
-        #expect(try catalog.similar(to: orange.id, limit: 5).map(\.name) == ["ORANGE JCE 2L", "APPLE JUICE 1L"])
+        #expect(try await catalog.similar(to: orange.id, limit: 5).map(\.name) == ["ORANGE JCE 2L", "APPLE JUICE 1L"])
     }
 
     @Test func theProductsListShowsTrendsAndASparkline() throws {

@@ -9,21 +9,21 @@ struct DuplicateTests {
                        lineItems: [LineItemPayload(description: "Vollmilch", total: total)])
     }
 
-    @Test func sameMerchantDateTotalAndCurrencyIsADuplicate() throws {
+    @Test func sameMerchantDateTotalAndCurrencyIsADuplicate() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
         let id = try repository.save(receipt())
         try repository.save(receipt(date: "2026-02-04"))
-        let matches = try repository.duplicates(of: receipt(merchant: "LIDL", total: "12,50"))
+        let matches = try await repository.duplicates(of: receipt(merchant: "LIDL", total: "12,50"))
         #expect(matches.map(\.receipt.id) == [id])
         #expect(matches.map(\.reason) == [.sameDetails])
         // Any one detail different: not a duplicate.
-        #expect(try repository.duplicates(of: receipt(merchant: "Aldi")).isEmpty)
-        #expect(try repository.duplicates(of: receipt(date: "2026-02-05")).isEmpty)
-        #expect(try repository.duplicates(of: receipt(total: "12.51")).isEmpty)
-        #expect(try repository.duplicates(of: receipt(currency: "CHF")).isEmpty)
+        #expect(try await repository.duplicates(of: receipt(merchant: "Aldi")).isEmpty)
+        #expect(try await repository.duplicates(of: receipt(date: "2026-02-05")).isEmpty)
+        #expect(try await repository.duplicates(of: receipt(total: "12.51")).isEmpty)
+        #expect(try await repository.duplicates(of: receipt(currency: "CHF")).isEmpty)
     }
 
-    @Test func theSameImageIsADuplicateWhateverTheDetails() throws {
+    @Test func theSameImageIsADuplicateWhateverTheDetails() async throws {
         let database = try AppDatabase.inMemory()
         let repository = ReceiptRepository(database: database)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString).png")
@@ -31,23 +31,23 @@ struct DuplicateTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let hash = try ImageLibrary(database: database).add(fileAt: file).sha256
         let id = try repository.save(receipt(image: hash))
-        let matches = try repository.duplicates(of: receipt(merchant: "Something else", total: "1.00", image: hash))
+        let matches = try await repository.duplicates(of: receipt(merchant: "Something else", total: "1.00", image: hash))
         #expect(matches.map(\.receipt.id) == [id])
         #expect(matches.first?.reason == .sameImage)
     }
 
-    @Test func aReceiptIsNotItsOwnDuplicate() throws {
+    @Test func aReceiptIsNotItsOwnDuplicate() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
         let id = try repository.save(receipt())
         var stored = try #require(try repository.receipt(id: id))
-        #expect(try repository.duplicates(of: stored).isEmpty)
+        #expect(try await repository.duplicates(of: stored).isEmpty)
         stored.id = nil
-        #expect(try repository.duplicates(of: stored).count == 1)
+        #expect(try await repository.duplicates(of: stored).count == 1)
     }
 
-    @Test func withoutEnoughDetailsNothingMatches() throws {
+    @Test func withoutEnoughDetailsNothingMatches() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
         try repository.save(ReceiptPayload(currency: "EUR", lineItems: []))
-        #expect(try repository.duplicates(of: ReceiptPayload(currency: "EUR")).isEmpty)
+        #expect(try await repository.duplicates(of: ReceiptPayload(currency: "EUR")).isEmpty)
     }
 }

@@ -34,7 +34,7 @@ struct ReceiptRepositoryTests {
         #expect(summary.total == Money(minorUnits: 527, currency: "CAD"))
     }
 
-    @Test func updatingByIdReplacesItemsInsteadOfDuplicating() throws {
+    @Test func updatingByIdReplacesItemsInsteadOfDuplicating() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
         let id = try repository.save(payload())
         var edited = try #require(try repository.receipt(id: id))
@@ -43,7 +43,7 @@ struct ReceiptRepositoryTests {
         try repository.save(edited)
         #expect(try repository.count() == 1)
         #expect(try repository.receipt(id: id)?.totalAmount == "6.00")
-        #expect(try repository.lineItems(receiptId: id).count == 1)
+        #expect(try await repository.lineItems(receiptId: id).count == 1)
     }
 
     @Test func searchFindsMerchantItemsNotesAndOCRText() throws {

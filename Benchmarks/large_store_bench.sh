@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Issue 16's table on a large generated store (default 100 000 receipts, about a
+# million line items): start-up to the first frame of the receipts list and the
+# resident memory then (the app's `first frame:` and `rss:` lines), the longest
+# main-loop stall of each interaction (PLUTARY_STALL_MS=16, no accessibility
+# client attached; xdotool drives a private Xvfb display), JSON import of the
+# store's export, the CSV line-items export, and the all-time report.
+# Timings are wall clock unless marked; on a shared machine compare CPU times (a
+# stall's "busy" part is the main thread's own CPU time in it).
+# Usage: large_store_bench.sh PLUTARY [RECEIPTS]
+# Env: LARGE_STORE_DIR keeps (and reuses) the generated store and its export there;
+#      LARGE_BENCH_RUNS start-up runs (default 3).
+set -euo pipefail
+bin=$(realpath "$1")
+receipts=${2:-100000}
+if [ -z "${LARGE_BENCH_INNER:-}" ]; then
+    export LARGE_BENCH_INNER=1
+    exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash "$0" "$@"
+fi
+runs=${LARGE_BENCH_RUNS:-3}
+. "$(dirname "$0")/large_store.sh"
+large_store "${LARGE_STORE_DIR:-}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"; [ -n "${LARGE_STORE_DIR:-}" ] || rm -rf "$store"' EXIT
+export LC_ALL=C.UTF-8 LANGUAGE=
+
+# Longest of the `stall: X ms, main thread busy Y ms` lines read from stdin, as "X (busy Y)"
+# ("0" when there were none): on a loaded machine most of a gap can be waiting for a core.
+longest() { grep -o 'stall: [0-9.]* ms, main thread busy [0-9.]* ms' | awk '{ if ($2 > max) { max = $2; busy = $7 } }
+    END { if (max) printf "%.0f (busy %.0f)", max, busy; else printf "0" }'; }
+# Starts the app on $1 logging to $log, and waits (up to 60 s) for its `rss:` line.
+launch() {
+    log=$work/app.log
+    PLUTARY_STALL_MS=16 "$bin" --data-dir "$1" >"$log" 2>&1 &
+    app=$!
+    for _ in $(seq 600); do grep -q '^rss:' "$log" && break; sleep 0.1; done
+    sleep 2 # let the list settle before interacting
+}
+quit() { kill "$app"; wait "$app" 2>/dev/null || true; }
+field() { grep -o "^$1: [0-9.]*" "$log" | head -1 | awk '{ print $NF }'; }
+# Runs one interaction (the arguments: an xdotool command line) and prints its longest stall.
+step() {
+    local before
+    before=$(wc -l <"$log")
+    xdotool "$@"
+    sleep 3
+    tail -n +$((before + 1)) "$log" | longest
+}
+
+mkdir -p "$work/empty"
+echo
+echo "### Large store: $receipts receipts (issue 16)"
+echo
+echo "| measure | value |"
+echo "|---|---:|"
+for run in $(seq "$runs"); do
+    sync; launch "$store"
+    echo "| run $run: first frame of the receipts list | $(field 'first frame') ms |"
+    echo "| run $run: RSS with the list shown | $(field rss) MB |"
+    echo "| run $run: longest stall while it starts | $(longest <"$log") ms |"
+    quit
+done
+launch "$work/empty"
+echo "| RSS with the list shown, empty store | $(field rss) MB |"
+quit
+
+launch "$store"
+search=$(step key ctrl+f sleep 0.5 type --delay 80 zzqqxx)
+clear=$(step key ctrl+a BackSpace)
+# The first row, in the window's default layout; Right expands it.
+expand=$(step mousemove 300 175 click 1 sleep 0.5 key Right)
+sections=$(step key ctrl+2 sleep 0.5 key ctrl+3 sleep 0.5 key ctrl+4 sleep 0.5 key ctrl+1)
+product=$(step key ctrl+2 sleep 1 mousemove 300 175 click 1)
+# Enter on the selected receipt opens it; the merchant field has the focus, then Tab to the others.
+xdotool key ctrl+1 sleep 1 mousemove 300 175 click 1 key Return; sleep 3
+review=$(step type --delay 80 abcdef)
+quit
+echo "| longest stall: typing a search / clearing it | $search / $clear ms |"
+echo "| longest stall: expanding a row / selecting a product | $expand / $product ms |"
+echo "| longest stall: switching sections / typing in the review | $sections / $review ms |"
+
+json=${LARGE_STORE_DIR:-$work}/export.json
+[ -f "$json" ] || "$bin" export --json --data-dir "$store" -o "$json" 2>/dev/null
+/usr/bin/time -f '%e %U %M' -o "$work/time" "$bin" import --data-dir "$work/imported" "$json" >/dev/null 2>&1
+read -r wall cpu kb <"$work/time"
+echo "| JSON import of the $receipts-receipt export | $wall s ($cpu s CPU), $((kb / 1024)) MB |"
+/usr/bin/time -f '%e %U %M' -o "$work/time" "$bin" export --csv --items --data-dir "$store" -o "$work/items.csv" >/dev/null 2>&1
+read -r wall cpu kb <"$work/time"
+echo "| CSV line-items export | $wall s ($cpu s CPU), $((kb / 1024)) MB |"
+all=$("$bin" analytics-bench --data-dir "$store" --runs 3 | grep 'report, all time' | awk -F'|' '{ print $3 }')
+echo "| report over all time (median of 3) | $all ms |"
