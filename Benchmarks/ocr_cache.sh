@@ -31,11 +31,12 @@ sys.stdout.write(record.get("ocr_text") or "")' "$engine" > "$out.tmp" \
 export -f read_one
 
 {
-    for img in "$receipts"/sroie-dev/img/*.jpg; do
-        printf '%s\0%s\0%s\0%s\0%s\0' "$bin" "$engine" eng "$img" "$cache/sroie/$(basename "$img" .jpg).txt"
-    done
+    # The small German set first: its item rows are what a partial cache most needs.
     for img in "$receipts"/german-dev/*.jpg; do
         printf '%s\0%s\0%s\0%s\0%s\0' "$bin" "$engine" deu "$img" "$cache/german/$(basename "$img" .jpg).txt"
+    done
+    for img in "$receipts"/sroie-dev/img/*.jpg; do
+        printf '%s\0%s\0%s\0%s\0%s\0' "$bin" "$engine" eng "$img" "$cache/sroie/$(basename "$img" .jpg).txt"
     done
 } | xargs -0 -n 5 -P "$jobs" bash -c 'read_one "$@"' _
 echo "cached ($engine): $(ls "$cache/sroie" | grep -c '\.txt$') sroie, $(ls "$cache/german" | grep -c '\.txt$') german" >&2

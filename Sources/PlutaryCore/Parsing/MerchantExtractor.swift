@@ -38,14 +38,17 @@ enum MerchantExtractor {
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
         let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
         if let known = KnownMerchant.find(in: top, onlyAt: nameLines) {
-            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain"))
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain",
+                                         features: ["chain": 1, "chain_in_header": 1]))
         } else if let (index, merchant) = text.upperLines.prefix(3).enumerated().lazy.compactMap({ index, line in
             KnownMerchant.all.first { $0.isNamedWithSlip(in: LineLabel(line)) }.map { (index, $0) }
         }).first {
-            result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread"))
+            result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread",
+                                         features: ["chain": 1, "chain_misread": 1]))
         } else if let known = KnownMerchant.find(in: text.upperLines[...]) {
             // Chains whose logo OCR misses are often named again in the footer or a URL.
-            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body"))
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body",
+                                         features: ["chain": 1, "chain_in_body": 1]))
         }
         var plainLines = 0
         var firstCompanyLine: Int?
@@ -55,7 +58,10 @@ enum MerchantExtractor {
             let name = cleaned(joinedCompanyName(text, at: index))
             // Shop names are printed in capitals or title case; an all-lower-case line is
             // more likely a watermark or handwriting.
-            let lowerCasePenalty = text.lines[index] == text.lines[index].lowercased() ? 0.25 : 0
+            let lowerCase = text.lines[index] == text.lines[index].lowercased()
+            let lowerCasePenalty = lowerCase ? 0.25 : 0
+            var shared: [String: Double] = ["line_position": Double(index) / Double(top.count)]
+            if lowerCase { shared["lower_case"] = 1 }
             if isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: line) {
                 firstCompanyLine = firstCompanyLine ?? index
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
@@ -66,27 +72,33 @@ enum MerchantExtractor {
                     // Only "BHD" and debris: OCR read the end of a wrapped name before its start.
                     let suffix = suffixes.joined(separator: " ")
                     result.append(FieldCandidate(value: cleaned(text.lines[index + 1]) + " " + suffix, confidence: confidence,
-                                                 lineIndex: index + 1, reason: "company name read after its suffix"))
+                                                 lineIndex: index + 1, reason: "company name read after its suffix",
+                                                 features: shared.merging(["company_line": 1, "suffix_first": 1]) { $1 }))
                 } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }), index > 0,
                           isNameLike(text.upperLines[index - 1]), isWordy(LineLabel(text.upperLines[index - 1])) {
                     // "BISTRO & CAFE" under the name is a tagline; the shop is the line above.
                     result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
-                                                 lineIndex: index - 1, reason: "name above its shop type"))
+                                                 lineIndex: index - 1, reason: "name above its shop type",
+                                                 features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
                 } else if !owned.isEmpty {
-                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
+                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
+                                                 features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
             } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
                 plainLines += 1
                 // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
-                let debrisPenalty = Self.hasMixedCaseWord(text.lines[index]) ? 0.25 : 0
-                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - debrisPenalty
-                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
+                let mixedCase = Self.hasMixedCaseWord(text.lines[index])
+                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - (mixedCase ? 0.25 : 0)
+                var features = shared.merging(["top_line": 1, "second_plain_line": plainLines > 1 ? 1 : 0]) { $1 }
+                if mixedCase { features["mixed_case"] = 1 }
+                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line", features: features))
             }
         }
         // A chain named below the company line is a location note ("(MR DIY TESCO TERBAU)").
         if let company = firstCompanyLine, let chain = result.first, chain.reason == "known chain",
            let chainLine = chain.lineIndex, chainLine > company {
             result[0].confidence = 0.6
+            result[0].features["chain_below_company"] = 1
         }
         return result.sorted { $0.confidence > $1.confidence }
     }

@@ -20,9 +20,11 @@ struct ReceiptAnalyzer: Sendable {
         }
         let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
         if let named {
-            receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header"), at: 0)
+            receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header",
+                                                    features: ["chain": 1, "strategy_header": 1]), at: 0)
         } else if let brand = profile.merchants.first?.brand, profile.detectionScore(text) > 0 {
-            receipt.merchants.append(FieldCandidate(value: brand, confidence: 0.6, reason: "\(profile.name) fuzzy header"))
+            receipt.merchants.append(FieldCandidate(value: brand, confidence: 0.6, reason: "\(profile.name) fuzzy header",
+                                                    features: ["chain": 1, "strategy_fuzzy": 1]))
         }
         receipt.currencies = CurrencyDetector.candidates(in: text, merchant: merchant, hints: hints)
         let dollarsInUS = receipt.currencies.first?.value == "USD" || hints.region == "US"
