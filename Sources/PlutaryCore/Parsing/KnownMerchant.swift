@@ -96,11 +96,20 @@ struct KnownMerchant: Sendable, Equatable {
     }
 
     /// Whether a header line that is one word alone ("LIDE" for "LIDL") is this chain's name with
-    /// one letter misread; only for keys of four letters or more, so short names never match by chance.
+    /// one letter misread, or with one letter lost in a logo font ("RSSMANN"); only for keys of four
+    /// letters or more (six to lose one), so short names never match by chance.
     func isNamedWithSlip(in label: LineLabel) -> Bool {
         guard label.words.count == 1, let word = label.words.first else { return false }
         return keys.contains { key in
-            key.count >= 4 && key.count <= 7 && word.count == key.count && zip(word, key).filter { $0 != $1 }.count == 1
+            guard key.count >= 4, key.count <= 12 else { return false }
+            if word.count == key.count { return zip(word, key).filter { $0 != $1 }.count == 1 }
+            guard key.count >= 6, word.count == key.count - 1 else { return false }
+            let keyLetters = Array(key)
+            return keyLetters.indices.contains { index in
+                var dropped = keyLetters
+                dropped.remove(at: index)
+                return String(dropped) == word
+            }
         }
     }
 

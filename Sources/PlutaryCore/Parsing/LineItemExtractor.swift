@@ -10,7 +10,8 @@ import Foundation
 /// item above (see `ParsedLineItem` for the convention).
 enum LineItemExtractor {
     private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:@|X|×|\*)\s*(?:\$|€|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$)?\s*(?:/\s*(KG|LB|100\s?G))?"#)
-    private static let quantityLine = Pattern(#"^\s*(\d{1,3})\s*(?:STK|PCS|PC|EA)?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
+    // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
+    private static let quantityLine = Pattern(#"^\s*(\d{1,3})\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#)
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false)

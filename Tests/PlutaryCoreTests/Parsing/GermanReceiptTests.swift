@@ -118,4 +118,25 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["INDISCHES CHICKEN", "KIWI 4009", "MANDARINEN 1KG"])
         #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
     }
+
+    @Test func aCountWithItsPackagingUnitSetsTheQuantityOfTheItemBelow() {
+        let text = """
+        HORNBACH
+        ART/EAN 4002245701618
+        2 Rolle x       4,85
+        PARKETTZUBEHÖR            9,70 1
+        5 Pack ×     18,50
+        Bodenunterlage SELIT        92,50 1
+        SUMME [2]         EUR     102,20
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["PARKETTZUBEHÖR", "Bodenunterlage SELIT"])
+        #expect(items.map(\.quantity) == ["2", "5"])
+        #expect(items.map(\.unitPrice) == ["4.85", "18.50"])
+    }
+
+    @Test func aChainNameMissingOneLetterOfItsLogoIsStillTheChain() {
+        let text = "RSSMANN\nMein Drogeriemarkt\n27.02.2020 15:56\nZEISS BRILLENPUTZTUC  1,95 A\nTotal  1,95\n"
+        #expect(ReceiptParser().parse(ocrText: text).merchantName?.lowercased().contains("rossmann") == true)
+    }
 }
