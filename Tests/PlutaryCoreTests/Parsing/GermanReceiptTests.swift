@@ -139,4 +139,37 @@ struct GermanReceiptTests {
         let text = "RSSMANN\nMein Drogeriemarkt\n27.02.2020 15:56\nZEISS BRILLENPUTZTUC  1,95 A\nTotal  1,95\n"
         #expect(ReceiptParser().parse(ocrText: text).merchantName?.lowercased().contains("rossmann") == true)
     }
+
+    @Test func aRowOfNumbersTakesItsNameFromTheLineBelow() {
+        let text = """
+        ROLLER
+        Pos Artikel-Nr.  Menge  €/Stk   €/Ges M
+        1 23530028 03  2,00  14,99   29,98 1
+        Duschvorhang
+        2 02770034 01  1,00  14,99   14,99 1
+        WC-Garnitur
+        Summe            44,97
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["Duschvorhang", "WC-Garnitur"])
+        #expect(items.map(\.quantity) == ["2", "1"])
+        #expect(items.map(\.total) == ["29.98", "14.99"])
+    }
+
+    @Test func fiveBareDigitsAreACodeAndAZeroDecimalCountIsACount() {
+        let text = """
+        IKEA
+        Artikel 50319963     22621
+        POANG Pokis f Hoc Ra     10,00  0
+        tikel 60086388     20016
+        Artikel 50306244
+        KERZENHALTER GROSS
+        2,000×   3,99       7,98  0
+        Summe            17,98
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["POANG Pokis f Hoc Ra", "KERZENHALTER GROSS"])
+        #expect(items.map(\.total) == ["10.00", "7.98"])
+        #expect(items.last?.quantity == "2")
+    }
 }
