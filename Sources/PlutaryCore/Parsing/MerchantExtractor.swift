@@ -6,11 +6,12 @@ import Foundation
 enum MerchantExtractor {
     private static let companyWords = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
                                        "RESTORAN", "STORE", "STORES", "MART", "MARKET", "SUPERMARKET", "HYPERMARKET",
-                                       "HARDWARE", "PHARMACY", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
+                                       "HARDWARE", "PHARMACY", "FARMASI", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
                                        "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
                                        "LIMITED", "INC", "LLC", "CORP", "PLT", "HOLDINGS", "FOOD", "FOODS", "BOOKSTORE"]
     // Company forms that are whole names' suffixes, not names themselves.
-    private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO"]
+    // "(M)" marks a Malaysian company ("POPULAR BOOK CO. (M) SDN BHD").
+    private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO", "M"]
     // Shop types printed under the name as a tagline ("THREE STOOGES" / "BISTRO & CAFE").
     private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
                                                      "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
@@ -29,7 +30,8 @@ enum MerchantExtractor {
     private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
                                      "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
-    private static let registration = Pattern(#"\(\s*[0-9A-Z]{4,}\s*-\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
+    // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
+    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
     private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
 
     static func candidates(in text: ReceiptText) -> [FieldCandidate<String>] {
@@ -67,7 +69,13 @@ enum MerchantExtractor {
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
                 let owned = label.words.filter { !suffixWords.contains($0) && $0.count >= 3 }
                 let suffixes = label.words.filter { suffixWords.contains($0) }
-                if owned.isEmpty, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
+                // Short words are the name too when there are enough letters: "MR D.I.Y. (M) SDN BHD".
+                let ownLetters = ownedLetters(label)
+                if ownLetters < 3, name.count > cleaned(text.lines[index]).count, ownedLetters(LineLabel(name.uppercased())) >= 3 {
+                    // The name wrapped and its start is on the line above ("POPULAR BOOK" / "CO. (M) SDN BHD").
+                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
+                                                 features: shared.merging(["company_line": 1, "wrapped_above": 1]) { $1 }))
+                } else if ownLetters < 3, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
                    !suffixes.allSatisfy(LineLabel(text.upperLines[index + 1]).words.contains) {
                     // Only "BHD" and debris: OCR read the end of a wrapped name before its start.
                     let suffix = suffixes.joined(separator: " ")
@@ -80,7 +88,7 @@ enum MerchantExtractor {
                     result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
                                                  lineIndex: index - 1, reason: "name above its shop type",
                                                  features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
-                } else if !owned.isEmpty {
+                } else if ownLetters >= 3 {
                     result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
@@ -111,7 +119,7 @@ enum MerchantExtractor {
         if index > 0 {
             let previous = text.lines[index - 1]
             let unclosed = previous.filter { $0 == "(" }.count > previous.filter { $0 == ")" }.count
-            let onlySuffix = words.allSatisfy { ["SDN", "BHD", "BERHAD", "S", "B"].contains($0) }
+            let onlySuffix = words.allSatisfy(suffixWords.contains)
             if (unclosed || onlySuffix), isNameLike(previous.uppercased()) || unclosed { name = previous + " " + name }
         }
         let ownLine = text.lines[index]
@@ -135,7 +143,7 @@ enum MerchantExtractor {
     /// greeting, date or registration number.
     static func isNameLike(_ upperLine: String) -> Bool {
         // A company line keeps its registration number ("AEON CO. (M) BHD (126926-H)"); its digits are not the name's.
-        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) {
+        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) || sdnBhdAbbreviation.isMatched(by: upperLine) {
             let stripped = registration.matches(in: upperLine).reversed().reduce(NSMutableString(string: upperLine)) { line, match in
                 line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
             }
@@ -177,6 +185,11 @@ enum MerchantExtractor {
             let tail = word.dropFirst()
             return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
         }
+    }
+
+    /// Letters of the words that are not company forms.
+    private static func ownedLetters(_ label: LineLabel) -> Int {
+        label.words.filter { !suffixWords.contains($0) }.reduce(0) { $0 + $1.filter(\.isLetter).count }
     }
 
     /// Real words rather than OCR debris from a logo or stamp ("Bee", "BRS OY 0d 0 0) DW"):
