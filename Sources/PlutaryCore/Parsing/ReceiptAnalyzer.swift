@@ -9,6 +9,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+    // Shops code their rates with other letters too ("V 19,0%", "E7,0%"): a letter, then the rate, at the row's start.
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z])\s?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
@@ -134,11 +136,16 @@ struct ReceiptAnalyzer: Sendable {
     }
 
     private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int) -> ParsedTax? {
-        guard amounts.count >= 2, let match = Self.vatRow.firstMatch(in: upper),
+        let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
+        guard let match = coded ?? (amounts.count >= 3 ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         guard let amount = taxAmount(amounts, rate: rate) else { return nil }
         let word = LineLabel(upper).has("VAT") ? "VAT" : "MwSt"
-        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line)
+        let values = amounts.map(\.value)
+        let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
+        // Other letters only when the row's own arithmetic shows it is a VAT row.
+        if coded == nil, gross == nil { return nil }
+        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line, gross: gross)
     }
 
     /// Picks the tax column of a tax row: the amount that is `rate` of another one

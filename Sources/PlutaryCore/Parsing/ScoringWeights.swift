@@ -28,6 +28,7 @@ enum ScoringWeights {
         "subtotal_plus_tax": 0.212,
         "tender_minus_change": 1.022,
         "total_plus_rounding": 0.713,
+        "vat_table_gross": 1.0,
     ]
     static let date: [String: Double] = [
         "ambiguous_order": -0.25,

@@ -172,4 +172,19 @@ struct GermanReceiptTests {
         #expect(items.map(\.total) == ["10.00", "7.98"])
         #expect(items.last?.quantity == "2")
     }
+
+    @Test func theVATTableGrossColumnProposesTheTotal() {
+        // SUMME misread; the VAT row's net + tax = gross gives the amount paid. Rates coded with any letter.
+        let text = """
+        real GmbH
+        KAROTTENSALAT          1,19 E
+        INDISCHES CHICKEN      3,99 E
+        SUMME        EUR     5.17
+        Mehrwertst. ohne MwSt  mit MwSt
+        E7,0%    0,36    5,11      5,47
+        """
+        let totals = ReceiptParser().candidates(ocrText: text)["total"] ?? []
+        #expect(totals.first { $0.value == "5.47" }?.features["vat_table_gross"] == 1)
+        #expect(totals.first { $0.value == "5.17" }?.features["vat_table_gross"] == nil)
+    }
 }
