@@ -34,12 +34,13 @@ enum MerchantExtractor {
     private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
     private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
 
-    static func candidates(in text: ReceiptText) -> [FieldCandidate<String>] {
+    /// - Parameter bodyChain: the first chain named anywhere in the text (`KnownMerchant.find`), found once by the caller.
+    static func candidates(in text: ReceiptText, bodyChain: (merchant: KnownMerchant, line: Int)?) -> [FieldCandidate<String>] {
         var result: [FieldCandidate<String>] = []
         let top = text.upperLines.prefix(12)
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
         let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
-        if let known = KnownMerchant.find(in: top, onlyAt: nameLines) {
+        if let known = KnownMerchant.find(in: text, at: nameLines) {
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain",
                                          features: ["chain": 1, "chain_in_header": 1]))
         } else if let (index, merchant) = text.upperLines.prefix(3).enumerated().lazy.compactMap({ index, line in
@@ -47,7 +48,7 @@ enum MerchantExtractor {
         }).first {
             result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread",
                                          features: ["chain": 1, "chain_misread": 1]))
-        } else if let known = KnownMerchant.find(in: text.upperLines[...]) {
+        } else if let known = bodyChain {
             // Chains whose logo OCR misses are often named again in the footer or a URL.
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body",
                                          features: ["chain": 1, "chain_in_body": 1]))

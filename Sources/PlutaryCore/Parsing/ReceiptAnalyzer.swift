@@ -16,11 +16,12 @@ struct ReceiptAnalyzer: Sendable {
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
         receipt.lineCount = text.lines.count
-        receipt.merchants = MerchantExtractor.candidates(in: text)
+        let bodyChain = KnownMerchant.find(in: text, at: text.lines.indices)
+        receipt.merchants = MerchantExtractor.candidates(in: text, bodyChain: bodyChain)
         let named = profile.merchants.first { merchant in
             text.upperLines.prefix(12).indices.contains { merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0]) }
         }
-        let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
+        let merchant = named ?? profile.merchants.first ?? bodyChain?.merchant
         if let named {
             receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header",
                                                     features: ["chain": 1, "strategy_header": 1]), at: 0)
