@@ -37,7 +37,8 @@ enum LineItemExtractor {
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW"]
 
-    static func extract(from text: ReceiptText, in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
+    /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
+    static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
         var items: [ParsedLineItem] = []
         var pendingName: (text: String, code: String?, line: Int)?
         var pendingQuantity: ReadQuantity?
@@ -48,9 +49,9 @@ enum LineItemExtractor {
         for index in region where index != nameLine {
             let line = text.lines[index]
             let upper = text.upperLines[index]
-            let amounts = AmountScanner.amounts(in: line)
-            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
-            if SummaryLineClassifier.classify(label).map(isSummary) == true { pendingName = nil; continue }
+            let amounts = facts[index].amounts
+            let label = facts[index].label
+            if facts[index].kind.map(isSummary) == true { pendingName = nil; continue }
             // "Table: 12", "Kasse 3", "Terminal-ID 6528" are bookkeeping; "TABLE LAMP" is a product:
             // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
             let words = label.words

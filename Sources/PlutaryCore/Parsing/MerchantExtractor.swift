@@ -4,7 +4,7 @@ import Foundation
 /// ("... SDN BHD", "... ENTERPRISE", "... GmbH") kept whole, else the first top line
 /// that is not an address, phone number, greeting or registration number.
 enum MerchantExtractor {
-    private static let companyWords = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
+    private static let companyWords: [KeywordPhrase] = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
                                        "RESTORAN", "STORE", "STORES", "MART", "MARKET", "SUPERMARKET", "HYPERMARKET",
                                        "HARDWARE", "PHARMACY", "FARMASI", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
                                        "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
@@ -17,7 +17,7 @@ enum MerchantExtractor {
                                                      "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
     // "S/B" (Sdn Bhd), also read "$/B".
     private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#)
-    private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
+    private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
@@ -136,7 +136,7 @@ enum MerchantExtractor {
     /// words only, so "SMARTPHONE" is not a "MART".
     private static func isCompanyLine(_ label: LineLabel) -> Bool {
         companyWords.contains { word in
-            word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) }
+            word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word)
         }
     }
 
@@ -163,7 +163,7 @@ enum MerchantExtractor {
             return false
         }
         guard letters >= 3, letters * 2 > upperLine.filter({ !$0.isWhitespace }).count, digits <= letters / 2 else { return false }
-        if skipWords.contains(where: { word in word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) } }) {
+        if skipWords.contains(where: { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }) {
             return false
         }
         // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.

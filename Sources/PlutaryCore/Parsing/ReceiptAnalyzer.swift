@@ -34,8 +34,9 @@ struct ReceiptAnalyzer: Sendable {
         let order = profile.dateOrder ?? merchant?.dateOrder ?? (dollarsInUS ? .monthFirst : .dayFirst)
         receipt.dates = DateExtractor.candidates(in: text, preferredOrder: order)
 
-        let itemsEnd = readSummary(text, into: &receipt)
-        receipt.items = LineItemExtractor.extract(from: text, in: 0..<itemsEnd, profile: profile)
+        let facts = text.lines.map(LineFacts.init)
+        let itemsEnd = readSummary(text, facts: facts, into: &receipt)
+        receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
         let currency = receipt.currencies.first?.value
         receipt.taxIncludedInPrices = ["EUR", "GBP", "CHF"].contains(currency ?? "")
             || receipt.taxes.contains { $0.name.hasPrefix("MwSt") || $0.name.hasPrefix("VAT") }
@@ -44,14 +45,14 @@ struct ReceiptAnalyzer: Sendable {
 
     /// Reads every summary line; returns the index where the item region ends
     /// (the first subtotal or total line).
-    private func readSummary(_ text: ReceiptText, into receipt: inout ParsedReceipt) -> Int {
+    private func readSummary(_ text: ReceiptText, facts: [LineFacts], into receipt: inout ParsedReceipt) -> Int {
         var itemsEnd: Int?
         var vatHeaderLine: Int?
         for (index, line) in text.lines.enumerated() {
-            let amounts = AmountScanner.amounts(in: line)
+            let amounts = facts[index].amounts
             receipt.printedAmounts.formUnion(amounts.map(\.value))
             for value in Set(amounts.map(\.value)) { receipt.printedCounts[value, default: 0] += 1 }
-            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
+            let label = facts[index].label
             // Whole words: "NET TOTAL" read without its space ("NETTOTAL") is not a "NETTO" column.
             let vatColumn = label.words.contains { word in
                 (word.hasPrefix("NETTO") && !word.hasPrefix("NETTOTAL")) || word.hasPrefix("BRUTTO")
@@ -65,7 +66,7 @@ struct ReceiptAnalyzer: Sendable {
                 receipt.taxes.append(tax)
                 continue
             }
-            guard let kind = SummaryLineClassifier.classify(label) else { continue }
+            guard let kind = facts[index].kind else { continue }
             var pointless: Decimal?
             if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
             guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
