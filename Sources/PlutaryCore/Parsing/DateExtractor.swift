@@ -6,7 +6,8 @@ import Foundation
 enum DateExtractor {
     private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#)
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
-    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    // A four-digit year may run into the time printed after it ("18/03/201823:02:16").
+    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#)
     private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#)
     private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#)
