@@ -100,7 +100,9 @@ def is_right(field, record, truth, others):
 
 def fit_field(field, groups, truths):
     """The fitted weights of one field, printed as a table."""
-    names = sorted({name for group in groups.values() for record in group.get(field, []) for name in record["features"]})
+    # Features the tuning half never shows keep their prior rather than dropping to zero.
+    names = sorted({name for group in groups.values() for record in group.get(field, []) for name in record["features"]}
+                   | set(PRIORS[field]))
     receipts = []
     for source, group in groups.items():
         records = group.get(field, [])
