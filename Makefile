@@ -216,7 +216,8 @@ po: deps
 # The benchmark prints one markdown table; the real receipts are used when ../shared is there.
 RECEIPTS ?= $(CURDIR)/../shared/receipts
 # OCR text of the dev receipts, read once per engine (minutes) for the extraction benchmark and
-# the fit: $(OCR_CACHE)/ppocr and $(OCR_CACHE)/tesseract. The fit uses the default engine's text.
+# the fit: $(OCR_CACHE)/ppocr and $(OCR_CACHE)/tesseract. The fit uses both, so its weights hold on
+# clean and on noisy text.
 OCR_CACHE := .build-cache/ocr
 bench: deps schemas
 	$(SWIFT) build -c release
@@ -243,7 +244,8 @@ fuzz: deps
 # Sources/PlutaryCore/Parsing/ScoringWeights.swift; needs numpy and scipy.
 fit: build
 	bash Benchmarks/ocr_cache.sh $(BIN) $(RECEIPTS) $(OCR_CACHE) ppocr
-	python3 Benchmarks/fit_weights.py $(BIN) $(RECEIPTS) $(OCR_CACHE)/ppocr Sources/PlutaryCore/Parsing/ScoringWeights.swift
+	bash Benchmarks/ocr_cache.sh $(BIN) $(RECEIPTS) $(OCR_CACHE) tesseract
+	python3 Benchmarks/fit_weights.py $(BIN) $(RECEIPTS) $(OCR_CACHE) Sources/PlutaryCore/Parsing/ScoringWeights.swift
 	$(SWIFT) build
 
 clean:

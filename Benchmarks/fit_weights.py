@@ -3,13 +3,16 @@
 
 usage: fit_weights.py PLUTARY RECEIPTS_DIR CACHE_DIR OUT.swift
 
+CACHE_DIR holds one folder per engine (ppocr, tesseract: Benchmarks/ocr_cache.sh); the fit
+uses every engine's text, so the weights hold on clean text and on noisy text alike.
 Runs `plutary parse --candidates` on the cached OCR text of the tuning half only (even
 SROIE numbers, even lines of german-dev/truth.jsonl: score_accuracy.is_tuning) and, for
 each field (total, date, merchant, subtotal, tax), labels every candidate by whether it is
 right and fits a conditional logit: per receipt, softmax over its candidates of a linear
 score, maximising the probability of the right one, with an L2 penalty towards a prior so
 rare features stay small. Right means: total and date equal the truth; merchant is the
-SROIE company (similarity >= 0.8, the benchmark's rule) or names the German chain. The sets
+SROIE company (similarity >= 0.8, the benchmark's rule) or is the German chain's brand
+(or, when no candidate is the brand itself, names it). The sets
 print no subtotal or tax truth, so a subtotal is right when it, or it plus one of the
 receipt's tax candidates, is the true total, and a tax when one of the receipt's subtotal
 candidates plus it is the true total. Receipts with no right candidate teach nothing and
@@ -17,6 +20,7 @@ are left out. Writes the weights as Swift (ScoringWeights). The check half is ne
 """
 import difflib
 import json
+import re
 import os
 import subprocess
 import sys
@@ -30,7 +34,7 @@ import score_accuracy  # noqa: E402
 
 # Penalties on the squared distance to PRIOR, against fitting single receipts; the one used is
 # chosen per field by two-fold cross-validation inside the tuning half.
-L2_CHOICES = (0.3, 1.0, 3.0, 10.0)
+L2_CHOICES = (0.3, 1.0, 3.0, 10.0, 30.0)
 # Where the fit starts and what it shrinks to: the hand-set rules the scores replaced.
 PRIORS = {
     "total": {
@@ -59,8 +63,41 @@ PRIORS = {
 }
 
 
-def tuning_truths(root, cache):
-    """Cached text path -> {"total", "date", "company" or "chain"}, tuning half only."""
+# Fields whose weights this run leaves as they are in OUT (it still prints what it would fit).
+# The total's were fitted on the Tesseract text of the tuning half; refitted on both engines'
+# text they lose rules the fixtures in Tests hold (a rounding whose sign OCR lost, a total one
+# digit from the sums), and the merchant's refit ranks logo debris ("HOen&") over the shop
+# name below it; both stay until those rules get features of their own.
+KEPT = ("total", "merchant")
+
+
+def existing_weights(out):
+    """field -> weights, as written in OUT by an earlier run."""
+    if not os.path.exists(out):
+        return {}
+    weights, field = {}, None
+    with open(out, encoding="utf-8") as handle:
+        for line in handle:
+            match = re.match(r'\s*static let (\w+): \[String: Double\] = \[', line)
+            if match:
+                field = match.group(1)
+                weights[field] = {}
+                continue
+            match = re.match(r'\s*"(\w+)": (-?[0-9.e-]+),', line)
+            if match and field:
+                weights[field][match.group(1)] = float(match.group(2))
+    return weights
+
+
+def tuning_truths(root, caches):
+    """Cached text path -> {"total", "date", "company" or "chain"}, tuning half only, for every engine's cache."""
+    truths = {}
+    for cache in caches:
+        truths.update(engine_truths(root, cache))
+    return truths
+
+
+def engine_truths(root, cache):
     truths = {}
     key_dir = os.path.join(root, "sroie-dev", "key")
     for name in sorted(os.listdir(key_dir)):
@@ -90,6 +127,9 @@ def is_right(field, record, truth, others):
         return value == truth["date"]
     if field == "merchant":
         if "chain" in truth:
+            # The design normalises a known chain to its brand: the brand is the right reading when offered.
+            if any(o["value"].lower() == truth["chain"] for o in others.get("merchant", [])):
+                return value.lower() == truth["chain"]
             return truth["chain"] in value.lower()
         return difflib.SequenceMatcher(None, score_accuracy.collapse(value), truth["company"]).ratio() >= 0.8
     amount = Decimal(value)
@@ -132,7 +172,9 @@ def fit_field(field, groups, truths):
 
     folds = (receipts[0::2], receipts[1::2])
     cv = {l2: ranked_first(folds[1], fit(folds[0], l2)) + ranked_first(folds[0], fit(folds[1], l2)) for l2 in L2_CHOICES}
-    l2 = max(L2_CHOICES, key=lambda choice: (cv[choice], choice))
+    # The strongest pull to the prior whose score is within one receipt of the best: smaller
+    # differences are noise, and the prior holds the rules the fixtures in Tests describe.
+    l2 = max(choice for choice in L2_CHOICES if cv[choice] >= max(cv.values()) - 1)
     chosen = fit(receipts, l2) if receipts else prior
     weights = dict(zip(names, np.round(chosen, 3)))
     print("\n#### %s\n" % field)
@@ -152,13 +194,19 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     binary, root, cache, out = argv[1:]
-    truths = tuning_truths(root, cache)
+    caches = [os.path.join(cache, engine) for engine in sorted(os.listdir(cache)) if os.path.isdir(os.path.join(cache, engine, "sroie"))]
+    print("engines: " + ", ".join(os.path.basename(c) for c in caches))
+    truths = tuning_truths(root, caches)
     run = subprocess.run([binary, "parse", "--candidates", *sorted(truths)], capture_output=True, text=True, check=True)
     groups = {}
     for line in run.stdout.splitlines():
         record = json.loads(line)
         groups.setdefault(record["source"], {}).setdefault(record["field"], []).append(record)
+    kept = existing_weights(out)
     fitted = {field: fit_field(field, groups, truths) for field in PRIORS}
+    fitted.update({field: kept[field] for field in KEPT if field in kept})
+    for field in KEPT:
+        print("\n%s: weights kept as they are in %s (see KEPT)" % (field, out))
     with open(out, "w", encoding="utf-8") as handle:
         handle.write("// Generated by Benchmarks/fit_weights.py (`make fit`) from the tuning half of the\n"
                      "// development receipts; do not edit by hand. Features: see TotalCandidates, DateExtractor,\n"
