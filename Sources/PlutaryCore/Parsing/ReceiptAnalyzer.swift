@@ -11,6 +11,7 @@ struct ReceiptAnalyzer: Sendable {
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%"): a letter, then the rate, at the row's start.
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z])\s?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+    private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
@@ -58,7 +59,9 @@ struct ReceiptAnalyzer: Sendable {
                 (word.hasPrefix("NETTO") && !word.hasPrefix("NETTOTAL")) || word.hasPrefix("BRUTTO")
                     || TextSimilarity.wordMatches(word, "NETTO") || TextSimilarity.wordMatches(word, "BRUTTO")
             }
-            if label.words.count <= 8, vatColumn || (label.has("MWST") && amounts.isEmpty) {
+            // A tax summary table's header ("Tax Code  %  Amount  GST", "GST Summary"): its "Total" row sums columns.
+            let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
+            if label.words.count <= 8, vatColumn || taxTableHeader || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 continue
             }

@@ -133,4 +133,22 @@ struct MalaysianReceiptTests {
         #expect(merchant("99 SPEED MART S/B (519537·X)\nTAMAN BERKELEY\n41150 KLANG, SELANGOR") == "99 SPEED MART S/B")
         #expect(merchant("3180301\nFarmasi Maluri S/B(587969-U)\n23, J1n Burung Jentayu, Tmn Bukit") == "Farmasi Maluri S/B")
     }
+
+    @Test func theTotalRowOfAGSTSummaryTableIsNoTotal() {
+        // "Total: 106.10 6.37" under "Tax Code % Amount GST" sums the table's columns.
+        let text = """
+        KEDAI ABC SDN BHD
+        12/03/2018
+        Sub Total (RM) :   106.10
+        Total GST (RM) :    6.37
+        Total (RM) :  112.47
+        Tax Code     %    Amount    GST
+        SR            6      106.10    6.37
+        Total:     106.10    6.37
+        """
+        let totals = ReceiptParser().candidates(ocrText: text)["total"] ?? []
+        let tableRow = totals.first { $0.value == "6.37" }
+        #expect((tableRow?.features["keyword"] ?? 0) < 0.5)
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "112.47")
+    }
 }
