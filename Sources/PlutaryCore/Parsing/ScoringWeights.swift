@@ -31,17 +31,17 @@ enum ScoringWeights {
         "vat_table_gross": 1.0,
     ]
     static let date: [String: Double] = [
-        "ambiguous_order": -0.252,
-        "from_edge": -0.024,
+        "ambiguous_order": -0.251,
+        "from_edge": -0.028,
         "future": -2.0,
-        "label": 0.966,
+        "label": 0.959,
         "label_above": 0.5,
         "month_name": -0.022,
-        "not_purchase_label": -2.006,
+        "not_purchase_label": -2.007,
         "repeated": 0.25,
-        "time": 0.572,
-        "two_digit_year": -0.239,
-        "year_first": -0.002,
+        "time": 0.567,
+        "two_digit_year": -0.237,
+        "year_first": -0.004,
     ]
     static let merchant: [String: Double] = [
         "chain": 3.5,
