@@ -61,7 +61,6 @@ struct ReceiptResolver: Sendable {
         let candidates = parsed.merchants.map { candidate in
             var candidate = candidate
             if (counts[candidate.value.uppercased()] ?? 0) > 1 { candidate.features["repeated"] = 1 }
-            if candidate.features["line_position"] == nil, let line = candidate.lineIndex { candidate.features["line_position"] = Double(min(line, 12)) / 12 }
             candidate.features = candidate.features.filter { $0.value != 0 }
             return candidate
         }

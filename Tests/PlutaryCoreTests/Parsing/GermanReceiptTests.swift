@@ -187,4 +187,23 @@ struct GermanReceiptTests {
         #expect(totals.first { $0.value == "5.47" }?.features["vat_table_gross"] == 1)
         #expect(totals.first { $0.value == "5.17" }?.features["vat_table_gross"] == nil)
     }
+
+    @Test func aChainNamedOnlyInTheFooterBeatsAGarbledLogoLine() {
+        // OCR lost the logo; the chain's name further down still names the shop.
+        let text = """
+        ALYD»I
+        Pahlweg 110
+        33100 Paderborn
+        Milch                  1,09 A
+        Brot                   2,49 A
+        Butter                 1,99 A
+        Eier                   2,19 A
+        SUMME                  7,76
+        Bar                   10,00
+        Rückgeld               2,24
+        Vielen Dank für Ihren Einkauf
+        www.aldi-sued.de
+        """
+        #expect(ReceiptParser().parse(ocrText: text).merchantName == "Aldi")
+    }
 }
