@@ -3,8 +3,8 @@
 
 usage: extraction_bench.py PLUTARY RECEIPTS_DIR CACHE_DIR [--json]
 
-CACHE_DIR holds the OCR text that Benchmarks/ocr_cache.sh wrote (sroie/NNN.txt,
-german/NAME.txt). Every text goes through `plutary parse --json` once; the results are
+CACHE_DIR holds one engine's OCR text that Benchmarks/ocr_cache.sh wrote (ENGINE/sroie/NNN.txt,
+ENGINE/german/NAME.txt; pass the ENGINE folder). Every text goes through `plutary parse --json` once; the results are
 scored with score_accuracy.py's rules, separately for the tuning half (even numbers,
 even lines of truth.jsonl) and the check half (odd), which nothing is ever tuned on.
 Also times `plutary parse` over all the texts in one process (receipts per second).
@@ -63,7 +63,7 @@ def main(argv):
         ("German item count exact", lambda s, g: pct(g["items"], g["items_n"]), "≥ 0.85"),
         ("German item prices found", lambda s, g: pct(g["prices"], g["prices_n"]), "≥ 0.85"),
     ]
-    print("### Extraction from cached Tesseract text (`plutary parse`)\n")
+    print("### Extraction from cached %s text (`plutary parse`)\n" % os.path.basename(os.path.normpath(cache)))
     print("| field | tuning half (even) | check half (odd) | target (check) |")
     print("|---|---:|---:|---:|")
     for name, value, target in rows:

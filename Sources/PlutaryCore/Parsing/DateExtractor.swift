@@ -6,7 +6,8 @@ import Foundation
 enum DateExtractor {
     private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#)
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
-    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[.,]\d)"#)
+    // A four-digit year may run into the time printed after it ("18/03/201823:02:16").
+    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#)
     private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#)
     private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#)
@@ -22,65 +23,91 @@ enum DateExtractor {
         "DEZ": 12, "DEZEMBER": 12, "DÉC": 12,
     ]
 
+    /// Every date in the text, each with the features `ScoringWeights.date` weighs (see
+    /// `features`); `confidence` is a hand-set prior kept for callers that read candidates alone.
     /// - Parameter preferredOrder: the order used for ambiguous dates when the receipt itself does not tell.
     static func candidates(in text: ReceiptText, preferredOrder: DateOrder) -> [FieldCandidate<String>] {
-        var found: [(day: Int, month: Int, year: Int, ambiguous: Bool, confidence: Double, line: Int, reason: String)] = []
-        var ambiguous: [(a: Int, b: Int, year: Int, confidence: Double, line: Int)] = []
+        typealias Found = (day: Int, month: Int, year: Int, confidence: Double, line: Int, reason: String, features: [String: Double])
+        var found: [Found] = []
+        var ambiguous: [(a: Int, b: Int, year: Int, confidence: Double, line: Int, features: [String: Double])] = []
         var unambiguousOrder: DateOrder?
+        var previousLabelled = false
 
         for (index, original) in text.upperLines.enumerated() {
             let line = AmountScanner.repairDigits(original)
             let label = LineLabel(line)
             var confidence = 0.6
-            if labelWords.contains(where: label.hasWord) { confidence += 0.2 }
-            if time.isMatched(by: line) { confidence += 0.1 }
-            if notPurchaseWords.contains(where: { $0.contains(" ") ? label.has($0) : label.hasWord($0) }) { confidence -= 0.4 }
+            var lineFeatures: [String: Double] = [:]
+            let labelled = labelWords.contains(where: label.hasWord)
+            defer { previousLabelled = labelled && label.words.count <= 2 }
+            if labelled { confidence += 0.2; lineFeatures["label"] = 1 }
+            // "Date:" alone on a line, its value on the next.
+            if previousLabelled { lineFeatures["label_above"] = 1 }
+            if time.isMatched(by: line) { confidence += 0.1; lineFeatures["time"] = 1 }
+            if notPurchaseWords.contains(where: { $0.contains(" ") ? label.has($0) : label.hasWord($0) }) {
+                confidence -= 0.4
+                lineFeatures["not_purchase_label"] = 1
+            }
+            // Where it sits: purchase dates head or foot the receipt, rarely its middle.
+            let position = Double(index) / Double(max(1, text.lines.count - 1))
+            lineFeatures["from_edge"] = min(position, 1 - position) * 2
 
             var consumed: [Range<Int>] = []
             for match in yearFirst.matches(in: line) {
                 guard let y = Int(match[1] ?? ""), let m = Int(match[3] ?? ""), let d = Int(match[4] ?? "") else { continue }
-                found.append((d, m, y, false, confidence, index, "year-first date"))
+                found.append((d, m, y, confidence, index, "year-first date", lineFeatures.merging(["year_first": 1]) { $1 }))
                 consumed.append(match.location..<(match.location + match.length))
             }
             for match in numeric.matches(in: line) {
                 let range = match.location..<(match.location + match.length)
                 guard !consumed.contains(where: { $0.overlaps(range) }),
                       let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
-                let twoDigitPenalty = (match[4]?.count ?? 0) == 2 ? 0.05 : 0
+                let twoDigit = (match[4]?.count ?? 0) == 2
+                let twoDigitPenalty = twoDigit ? 0.05 : 0
+                let features = twoDigit ? lineFeatures.merging(["two_digit_year": 1]) { $1 } : lineFeatures
                 if a > 12, b <= 12 {
-                    found.append((a, b, y, false, confidence - twoDigitPenalty, index, "day-first date"))
+                    found.append((a, b, y, confidence - twoDigitPenalty, index, "day-first date", features))
                     unambiguousOrder = unambiguousOrder ?? .dayFirst
                 } else if b > 12, a <= 12 {
-                    found.append((b, a, y, false, confidence - twoDigitPenalty, index, "month-first date"))
+                    found.append((b, a, y, confidence - twoDigitPenalty, index, "month-first date", features))
                     unambiguousOrder = unambiguousOrder ?? .monthFirst
                 } else if match[2] == "." {
                     // Dotted dates are a European habit: day first.
-                    found.append((a, b, y, false, confidence - twoDigitPenalty, index, "dotted date"))
+                    found.append((a, b, y, confidence - twoDigitPenalty, index, "dotted date", features))
                 } else {
-                    ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index))
+                    ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index, features.merging(["ambiguous_order": 1]) { $1 }))
                 }
             }
             for match in dayMonthName.matches(in: line) {
                 guard let d = Int(match[1] ?? ""), let m = month(match[2]), let y = fullYear(match[3] ?? "") else { continue }
-                found.append((d, m, y, false, confidence, index, "month-name date"))
+                found.append((d, m, y, confidence, index, "month-name date", lineFeatures.merging(["month_name": 1]) { $1 }))
             }
             for match in monthNameDay.matches(in: line) {
                 guard let m = month(match[1]), let d = Int(match[2] ?? ""), let y = fullYear(match[3] ?? "") else { continue }
-                found.append((d, m, y, false, confidence, index, "month-name date"))
+                found.append((d, m, y, confidence, index, "month-name date", lineFeatures.merging(["month_name": 1]) { $1 }))
             }
         }
         let order = unambiguousOrder ?? preferredOrder
         for date in ambiguous {
             let (day, month) = order == .dayFirst ? (date.a, date.b) : (date.b, date.a)
-            found.append((day, month, date.year, true, date.confidence, date.line, "ambiguous date read \(order == .dayFirst ? "day" : "month") first"))
+            found.append((day, month, date.year, date.confidence, date.line,
+                          "ambiguous date read \(order == .dayFirst ? "day" : "month") first", date.features))
         }
         // A date after tomorrow is an OCR slip ("18.04.2027" for 2020); kept, but below any plausible one.
         let next = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date().addingTimeInterval(86_400))
         let tomorrow = String(format: "%04d-%02d-%02d", next.year ?? 0, next.month ?? 0, next.day ?? 0)
-        return found.compactMap { date in
-            guard let iso = isoDate(day: date.day, month: date.month, year: date.year) else { return nil }
-            let confidence = iso > tomorrow ? date.confidence - 0.4 : date.confidence
-            return FieldCandidate(value: iso, confidence: max(0.05, min(1, confidence)), lineIndex: date.line, reason: date.reason)
+        let dated = found.compactMap { date in isoDate(day: date.day, month: date.month, year: date.year).map { ($0, date) } }
+        var lines: [String: Set<Int>] = [:]
+        for (iso, date) in dated { lines[iso, default: []].insert(date.line) }
+        return dated.map { iso, date in
+            var features = date.features
+            let future = iso > tomorrow
+            if future { features["future"] = 1 }
+            // The same date printed twice (header and card slip) is rarely two misreads.
+            if let count = lines[iso]?.count, count > 1 { features["repeated"] = 1 }
+            let confidence = future ? date.confidence - 0.4 : date.confidence
+            return FieldCandidate(value: iso, confidence: max(0.05, min(1, confidence)), lineIndex: date.line, reason: date.reason,
+                                  features: features)
         }
     }
 

@@ -64,10 +64,11 @@ struct KnownMerchant: Sendable, Equatable {
     ]
 
     /// Whether a line (as a `LineLabel`) names this chain.
-    func isNamed(in label: LineLabel, rawUpper: String) -> Bool {
+    /// - Parameter squeezed: the line's bytes without spaces, when the caller has built them for every chain.
+    func isNamed(in label: LineLabel, rawUpper: String, squeezed given: [UInt8]? = nil) -> Bool {
         // Bytes, built once and only when a long or "&" key needs them: this runs for every chain on
         // every line, and character-wise filtering and searching dominated the parse.
-        var squeezedBytes: [UInt8]?
+        var squeezedBytes = given
         func squeezed() -> [UInt8] {
             if let squeezedBytes { return squeezedBytes }
             let bytes = rawUpper.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
@@ -96,19 +97,30 @@ struct KnownMerchant: Sendable, Equatable {
     }
 
     /// Whether a header line that is one word alone ("LIDE" for "LIDL") is this chain's name with
-    /// one letter misread; only for keys of four letters or more, so short names never match by chance.
+    /// one letter misread, or with one letter lost in a logo font ("RSSMANN"); only for keys of four
+    /// letters or more (six to lose one), so short names never match by chance.
     func isNamedWithSlip(in label: LineLabel) -> Bool {
         guard label.words.count == 1, let word = label.words.first else { return false }
         return keys.contains { key in
-            key.count >= 4 && key.count <= 7 && word.count == key.count && zip(word, key).filter { $0 != $1 }.count == 1
+            guard key.count >= 4, key.count <= 12 else { return false }
+            if word.count == key.count { return zip(word, key).filter { $0 != $1 }.count == 1 }
+            guard key.count >= 6, word.count == key.count - 1 else { return false }
+            let keyLetters = Array(key)
+            return keyLetters.indices.contains { index in
+                var dropped = keyLetters
+                dropped.remove(at: index)
+                return String(dropped) == word
+            }
         }
     }
 
-    /// The first known chain named within `lines`, with the index of that line.
-    static func find(in lines: ArraySlice<String>, onlyAt allowed: [Int]? = nil) -> (merchant: KnownMerchant, line: Int)? {
-        for (index, line) in zip(lines.indices, lines) where allowed?.contains(index) ?? true {
-            let label = LineLabel(line)
-            if let merchant = all.first(where: { $0.isNamed(in: label, rawUpper: line.uppercased()) }) {
+    /// The first known chain named on one of the text's lines at `indices`, with that line's index.
+    /// Each line's squeezed bytes are built once for all the chains.
+    static func find(in text: ReceiptText, at indices: some Sequence<Int>) -> (merchant: KnownMerchant, line: Int)? {
+        for index in indices {
+            let upper = text.upperLines[index]
+            let squeezed = upper.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            if let merchant = all.first(where: { $0.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed) }) {
                 return (merchant, index)
             }
         }

@@ -10,7 +10,9 @@ import Foundation
 /// item above (see `ParsedLineItem` for the convention).
 enum LineItemExtractor {
     private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:@|X|×|\*)\s*(?:\$|€|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$)?\s*(?:/\s*(KG|LB|100\s?G))?"#)
-    private static let quantityLine = Pattern(#"^\s*(\d{1,3})\s*(?:STK|PCS|PC|EA)?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
+    // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
+    // Counts printed with zero decimals ("2,000 ×") are counts too.
+    private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#)
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false)
@@ -22,7 +24,8 @@ enum LineItemExtractor {
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
     private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false)
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,3})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
+    // Three or four digits only: five bare digits in a row are a code column (IKEA's "Artikel 50319963   22621").
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#)
@@ -34,19 +37,21 @@ enum LineItemExtractor {
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW"]
 
-    static func extract(from text: ReceiptText, in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
+    /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
+    static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
         var items: [ParsedLineItem] = []
         var pendingName: (text: String, code: String?, line: Int)?
         var pendingQuantity: ReadQuantity?
+        var nameLine: Int?
         // The header block ends with the shop's contact lines (phone, web address, postal code).
         let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
 
-        for index in region {
+        for index in region where index != nameLine {
             let line = text.lines[index]
             let upper = text.upperLines[index]
-            let amounts = AmountScanner.amounts(in: line)
-            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
-            if SummaryLineClassifier.classify(label).map(isSummary) == true { pendingName = nil; continue }
+            let amounts = facts[index].amounts
+            let label = facts[index].label
+            if facts[index].kind.map(isSummary) == true { pendingName = nil; continue }
             // "Table: 12", "Kasse 3", "Terminal-ID 6528" are bookkeeping; "TABLE LAMP" is a product:
             // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
             let words = label.words
@@ -114,6 +119,12 @@ enum LineItemExtractor {
             guard flag.isMatched(by: trailing),
                   var item = itemRow(description, price: price.value, flag: capitals.isEmpty ? letters.uppercased() : capitals,
                                      line: index, profile: profile) else {
+                // A name right above is that layout's own (handled by quantity lines); otherwise look below.
+                if pendingName?.line != index - 1, flag.isMatched(by: trailing), let item = nameBelow(text, row: index, amounts: amounts, region: region,
+                                                                                           profile: profile) {
+                    items.append(item)
+                    nameLine = index + 1
+                }
                 continue
             }
             if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) { item.category = "fee" }
@@ -127,6 +138,27 @@ enum LineItemExtractor {
             items.append(item)
         }
         return items
+    }
+
+    /// A row of numbers only (position, article number, count, unit price, total) whose name is
+    /// printed on the line below ("1 23530028 03  2,00  14,99  29,98 1" / "Duschvorhang").
+    private static func nameBelow(_ text: ReceiptText, row: Int, amounts: [AmountMatch], region: Range<Int>,
+                                  profile: StrategyProfile) -> ParsedLineItem? {
+        guard let price = amounts.last, AmountScanner.label(of: text.lines[row], before: price).allSatisfy({ !$0.isLetter }),
+              row + 1 < region.upperBound, AmountScanner.amounts(in: text.lines[row + 1]).isEmpty,
+              SummaryLineClassifier.classify(text.labels[row + 1]) == nil,
+              MerchantExtractor.isNameLike(text.upperLines[row + 1]),
+              var item = itemRow(text.lines[row + 1], price: price.value, flag: "", line: row, profile: profile) else { return nil }
+        item.taxCode = profile.taxCode(forFlag: price.trailing.replacingOccurrences(of: " ", with: "").uppercased())
+        // Count × unit price = total among the row's amounts.
+        if amounts.count >= 3 {
+            let count = amounts[amounts.count - 3].value, unit = amounts[amounts.count - 2].value
+            if count > 1, count == rounded(count, scale: 0), close(count * unit, price.value) {
+                item.quantity = count
+                item.unitPrice = unit
+            }
+        }
+        return item
     }
 
     private static func isSummary(_ kind: SummaryLineKind) -> Bool {

@@ -112,6 +112,13 @@ struct LineLabel: Sendable {
         phrases.contains(where: has)
     }
 
+    /// True when one word is `keyword` (a one-word phrase) but for one OCR slip (`TextSimilarity.wordMatches`),
+    /// compared on prepared bytes: keyword lists are tested on many lines.
+    func hasWordMatching(_ keyword: KeywordPhrase) -> Bool {
+        let bytes = keyword.joined[...]
+        return wordBytes.contains { TextSimilarity.wordMatches($0, bytes) }
+    }
+
     /// True when a whole word equals `word` exactly (for short keywords like "TIP", "BAR").
     func hasWord(_ word: String) -> Bool {
         words.contains(word)

@@ -4,19 +4,20 @@ import Foundation
 /// ("... SDN BHD", "... ENTERPRISE", "... GmbH") kept whole, else the first top line
 /// that is not an address, phone number, greeting or registration number.
 enum MerchantExtractor {
-    private static let companyWords = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
+    private static let companyWords: [KeywordPhrase] = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "RESTAURANT",
                                        "RESTORAN", "STORE", "STORES", "MART", "MARKET", "SUPERMARKET", "HYPERMARKET",
-                                       "HARDWARE", "PHARMACY", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
+                                       "HARDWARE", "PHARMACY", "FARMASI", "BAKERY", "CAFE", "KEDAI", "PERNIAGAAN", "SYARIKAT",
                                        "STATIONERY", "MACHINERY", "GMBH", "APOTHEKE", "BAECKEREI", "DROGERIE", "LTD",
                                        "LIMITED", "INC", "LLC", "CORP", "PLT", "HOLDINGS", "FOOD", "FOODS", "BOOKSTORE"]
     // Company forms that are whole names' suffixes, not names themselves.
-    private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO"]
+    // "(M)" marks a Malaysian company ("POPULAR BOOK CO. (M) SDN BHD").
+    private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO", "M"]
     // Shop types printed under the name as a tagline ("THREE STOOGES" / "BISTRO & CAFE").
     private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
                                                      "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
     // "S/B" (Sdn Bhd), also read "$/B".
     private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#)
-    private static let skipWords = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
+    private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
@@ -29,23 +30,28 @@ enum MerchantExtractor {
     private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
                                      "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
-    private static let registration = Pattern(#"\(\s*[0-9A-Z]{4,}\s*-\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
+    // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
+    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
     private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
 
-    static func candidates(in text: ReceiptText) -> [FieldCandidate<String>] {
+    /// - Parameter bodyChain: the first chain named anywhere in the text (`KnownMerchant.find`), found once by the caller.
+    static func candidates(in text: ReceiptText, bodyChain: (merchant: KnownMerchant, line: Int)?) -> [FieldCandidate<String>] {
         var result: [FieldCandidate<String>] = []
         let top = text.upperLines.prefix(12)
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
         let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
-        if let known = KnownMerchant.find(in: top, onlyAt: nameLines) {
-            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain"))
+        if let known = KnownMerchant.find(in: text, at: nameLines) {
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain",
+                                         features: ["chain": 1, "chain_in_header": 1]))
         } else if let (index, merchant) = text.upperLines.prefix(3).enumerated().lazy.compactMap({ index, line in
             KnownMerchant.all.first { $0.isNamedWithSlip(in: LineLabel(line)) }.map { (index, $0) }
         }).first {
-            result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread"))
-        } else if let known = KnownMerchant.find(in: text.upperLines[...]) {
+            result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread",
+                                         features: ["chain": 1, "chain_misread": 1]))
+        } else if let known = bodyChain {
             // Chains whose logo OCR misses are often named again in the footer or a URL.
-            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body"))
+            result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.7, lineIndex: known.line, reason: "known chain in body",
+                                         features: ["chain": 1, "chain_in_body": 1]))
         }
         var plainLines = 0
         var firstCompanyLine: Int?
@@ -55,38 +61,53 @@ enum MerchantExtractor {
             let name = cleaned(joinedCompanyName(text, at: index))
             // Shop names are printed in capitals or title case; an all-lower-case line is
             // more likely a watermark or handwriting.
-            let lowerCasePenalty = text.lines[index] == text.lines[index].lowercased() ? 0.25 : 0
+            let lowerCase = text.lines[index] == text.lines[index].lowercased()
+            let lowerCasePenalty = lowerCase ? 0.25 : 0
+            var shared: [String: Double] = ["line_position": Double(index) / Double(top.count)]
+            if lowerCase { shared["lower_case"] = 1 }
             if isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: line) {
                 firstCompanyLine = firstCompanyLine ?? index
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
                 let owned = label.words.filter { !suffixWords.contains($0) && $0.count >= 3 }
                 let suffixes = label.words.filter { suffixWords.contains($0) }
-                if owned.isEmpty, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
+                // Short words are the name too when there are enough letters: "MR D.I.Y. (M) SDN BHD".
+                let ownLetters = ownedLetters(label)
+                if ownLetters < 3, name.count > cleaned(text.lines[index]).count, ownedLetters(LineLabel(name.uppercased())) >= 3 {
+                    // The name wrapped and its start is on the line above ("POPULAR BOOK" / "CO. (M) SDN BHD").
+                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
+                                                 features: shared.merging(["company_line": 1, "wrapped_above": 1]) { $1 }))
+                } else if ownLetters < 3, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
                    !suffixes.allSatisfy(LineLabel(text.upperLines[index + 1]).words.contains) {
                     // Only "BHD" and debris: OCR read the end of a wrapped name before its start.
                     let suffix = suffixes.joined(separator: " ")
                     result.append(FieldCandidate(value: cleaned(text.lines[index + 1]) + " " + suffix, confidence: confidence,
-                                                 lineIndex: index + 1, reason: "company name read after its suffix"))
+                                                 lineIndex: index + 1, reason: "company name read after its suffix",
+                                                 features: shared.merging(["company_line": 1, "suffix_first": 1]) { $1 }))
                 } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }), index > 0,
                           isNameLike(text.upperLines[index - 1]), isWordy(LineLabel(text.upperLines[index - 1])) {
                     // "BISTRO & CAFE" under the name is a tagline; the shop is the line above.
                     result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
-                                                 lineIndex: index - 1, reason: "name above its shop type"))
-                } else if !owned.isEmpty {
-                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line"))
+                                                 lineIndex: index - 1, reason: "name above its shop type",
+                                                 features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
+                } else if ownLetters >= 3 {
+                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
+                                                 features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
             } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
                 plainLines += 1
                 // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
-                let debrisPenalty = Self.hasMixedCaseWord(text.lines[index]) ? 0.25 : 0
-                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - debrisPenalty
-                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line"))
+                let mixedCase = Self.hasMixedCaseWord(text.lines[index])
+                let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - (mixedCase ? 0.25 : 0)
+                var features = shared.merging(["top_line": 1, "second_plain_line": plainLines > 1 ? 1 : 0]) { $1 }
+                if mixedCase { features["mixed_case"] = 1 }
+                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line", features: features))
             }
         }
         // A chain named below the company line is a location note ("(MR DIY TESCO TERBAU)").
         if let company = firstCompanyLine, let chain = result.first, chain.reason == "known chain",
            let chainLine = chain.lineIndex, chainLine > company {
             result[0].confidence = 0.6
+            result[0].features["chain_below_company"] = 1
         }
         return result.sorted { $0.confidence > $1.confidence }
     }
@@ -99,7 +120,7 @@ enum MerchantExtractor {
         if index > 0 {
             let previous = text.lines[index - 1]
             let unclosed = previous.filter { $0 == "(" }.count > previous.filter { $0 == ")" }.count
-            let onlySuffix = words.allSatisfy { ["SDN", "BHD", "BERHAD", "S", "B"].contains($0) }
+            let onlySuffix = words.allSatisfy(suffixWords.contains)
             if (unclosed || onlySuffix), isNameLike(previous.uppercased()) || unclosed { name = previous + " " + name }
         }
         let ownLine = text.lines[index]
@@ -115,7 +136,7 @@ enum MerchantExtractor {
     /// words only, so "SMARTPHONE" is not a "MART".
     private static func isCompanyLine(_ label: LineLabel) -> Bool {
         companyWords.contains { word in
-            word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) }
+            word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word)
         }
     }
 
@@ -123,7 +144,7 @@ enum MerchantExtractor {
     /// greeting, date or registration number.
     static func isNameLike(_ upperLine: String) -> Bool {
         // A company line keeps its registration number ("AEON CO. (M) BHD (126926-H)"); its digits are not the name's.
-        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) {
+        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) || sdnBhdAbbreviation.isMatched(by: upperLine) {
             let stripped = registration.matches(in: upperLine).reversed().reduce(NSMutableString(string: upperLine)) { line, match in
                 line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
             }
@@ -142,7 +163,7 @@ enum MerchantExtractor {
             return false
         }
         guard letters >= 3, letters * 2 > upperLine.filter({ !$0.isWhitespace }).count, digits <= letters / 2 else { return false }
-        if skipWords.contains(where: { word in word.contains(" ") ? label.has(word) : label.words.contains { TextSimilarity.wordMatches($0, word) } }) {
+        if skipWords.contains(where: { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }) {
             return false
         }
         // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
@@ -165,6 +186,11 @@ enum MerchantExtractor {
             let tail = word.dropFirst()
             return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
         }
+    }
+
+    /// Letters of the words that are not company forms.
+    private static func ownedLetters(_ label: LineLabel) -> Int {
+        label.words.filter { !suffixWords.contains($0) }.reduce(0) { $0 + $1.filter(\.isLetter).count }
     }
 
     /// Real words rather than OCR debris from a logo or stamp ("Bee", "BRS OY 0d 0 0) DW"):

@@ -7,8 +7,10 @@ public struct ParsedTax: Hashable, Sendable {
     public var rate: Decimal?
     public var amount: Decimal
     public var lineIndex: Int
+    /// A VAT table row's gross column, when its net plus its tax make it: the rows' gross amounts add up to the total.
+    public var gross: Decimal?
 
-    public init(name: String, rate: Decimal? = nil, amount: Decimal, lineIndex: Int) {
-        self.name = name; self.rate = rate; self.amount = amount; self.lineIndex = lineIndex
+    public init(name: String, rate: Decimal? = nil, amount: Decimal, lineIndex: Int, gross: Decimal? = nil) {
+        self.name = name; self.rate = rate; self.amount = amount; self.lineIndex = lineIndex; self.gross = gross
     }
 }

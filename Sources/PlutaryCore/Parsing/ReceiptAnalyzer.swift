@@ -9,28 +9,35 @@ struct ReceiptAnalyzer: Sendable {
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+    // Shops code their rates with other letters too ("V 19,0%", "E7,0%"): a letter, then the rate, at the row's start.
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z])\s?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#)
+    private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
         receipt.lineCount = text.lines.count
-        receipt.merchants = MerchantExtractor.candidates(in: text)
+        let bodyChain = KnownMerchant.find(in: text, at: text.lines.indices)
+        receipt.merchants = MerchantExtractor.candidates(in: text, bodyChain: bodyChain)
         let named = profile.merchants.first { merchant in
             text.upperLines.prefix(12).indices.contains { merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0]) }
         }
-        let merchant = named ?? profile.merchants.first ?? KnownMerchant.find(in: text.upperLines[...])?.merchant
+        let merchant = named ?? profile.merchants.first ?? bodyChain?.merchant
         if let named {
-            receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header"), at: 0)
+            receipt.merchants.insert(FieldCandidate(value: named.brand, confidence: 0.97, reason: "\(profile.name) header",
+                                                    features: ["chain": 1, "strategy_header": 1]), at: 0)
         } else if let brand = profile.merchants.first?.brand, profile.detectionScore(text) > 0 {
-            receipt.merchants.append(FieldCandidate(value: brand, confidence: 0.6, reason: "\(profile.name) fuzzy header"))
+            receipt.merchants.append(FieldCandidate(value: brand, confidence: 0.6, reason: "\(profile.name) fuzzy header",
+                                                    features: ["chain": 1, "strategy_fuzzy": 1]))
         }
         receipt.currencies = CurrencyDetector.candidates(in: text, merchant: merchant, hints: hints)
         let dollarsInUS = receipt.currencies.first?.value == "USD" || hints.region == "US"
         let order = profile.dateOrder ?? merchant?.dateOrder ?? (dollarsInUS ? .monthFirst : .dayFirst)
         receipt.dates = DateExtractor.candidates(in: text, preferredOrder: order)
 
-        let itemsEnd = readSummary(text, into: &receipt)
-        receipt.items = LineItemExtractor.extract(from: text, in: 0..<itemsEnd, profile: profile)
+        let facts = text.lines.map(LineFacts.init)
+        let itemsEnd = readSummary(text, facts: facts, into: &receipt)
+        receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
         let currency = receipt.currencies.first?.value
         receipt.taxIncludedInPrices = ["EUR", "GBP", "CHF"].contains(currency ?? "")
             || receipt.taxes.contains { $0.name.hasPrefix("MwSt") || $0.name.hasPrefix("VAT") }
@@ -39,20 +46,22 @@ struct ReceiptAnalyzer: Sendable {
 
     /// Reads every summary line; returns the index where the item region ends
     /// (the first subtotal or total line).
-    private func readSummary(_ text: ReceiptText, into receipt: inout ParsedReceipt) -> Int {
+    private func readSummary(_ text: ReceiptText, facts: [LineFacts], into receipt: inout ParsedReceipt) -> Int {
         var itemsEnd: Int?
         var vatHeaderLine: Int?
         for (index, line) in text.lines.enumerated() {
-            let amounts = AmountScanner.amounts(in: line)
+            let amounts = facts[index].amounts
             receipt.printedAmounts.formUnion(amounts.map(\.value))
             for value in Set(amounts.map(\.value)) { receipt.printedCounts[value, default: 0] += 1 }
-            let label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
+            let label = facts[index].label
             // Whole words: "NET TOTAL" read without its space ("NETTOTAL") is not a "NETTO" column.
             let vatColumn = label.words.contains { word in
                 (word.hasPrefix("NETTO") && !word.hasPrefix("NETTOTAL")) || word.hasPrefix("BRUTTO")
                     || TextSimilarity.wordMatches(word, "NETTO") || TextSimilarity.wordMatches(word, "BRUTTO")
             }
-            if label.words.count <= 8, vatColumn || (label.has("MWST") && amounts.isEmpty) {
+            // A tax summary table's header ("Tax Code  %  Amount  GST", "GST Summary"): its "Total" row sums columns.
+            let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
+            if label.words.count <= 8, vatColumn || taxTableHeader || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 continue
             }
@@ -60,7 +69,7 @@ struct ReceiptAnalyzer: Sendable {
                 receipt.taxes.append(tax)
                 continue
             }
-            guard let kind = SummaryLineClassifier.classify(label) else { continue }
+            guard let kind = facts[index].kind else { continue }
             var pointless: Decimal?
             if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
             guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
@@ -132,11 +141,16 @@ struct ReceiptAnalyzer: Sendable {
     }
 
     private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int) -> ParsedTax? {
-        guard amounts.count >= 2, let match = Self.vatRow.firstMatch(in: upper),
+        let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
+        guard let match = coded ?? (amounts.count >= 3 ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         guard let amount = taxAmount(amounts, rate: rate) else { return nil }
         let word = LineLabel(upper).has("VAT") ? "VAT" : "MwSt"
-        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line)
+        let values = amounts.map(\.value)
+        let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
+        // Other letters only when the row's own arithmetic shows it is a VAT row.
+        if coded == nil, gross == nil { return nil }
+        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line, gross: gross)
     }
 
     /// Picks the tax column of a tax row: the amount that is `rate` of another one

@@ -24,16 +24,22 @@ public struct ReceiptParser: Sendable {
         return best ?? GenericStrategy()
     }
 
-    /// The scored candidates of each field chosen by `ScoringWeights` ("total"), values as
-    /// plain strings; for fitting the weights (`plutary parse --candidates`).
+    /// The scored candidates of every field chosen by `ScoringWeights`, values as plain
+    /// strings; for fitting the weights (`plutary parse --candidates`).
     public func candidates(ocrText: String, hints: ParseHints = ParseHints()) -> [String: [FieldCandidate<String>]] {
         let text = ReceiptText(ocrText)
         let parsed = strategy(for: text).parse(text, hints: hints)
-        let totals = ReceiptResolver().totalCandidates(parsed).map { candidate in
-            FieldCandidate(value: "\(candidate.value)", confidence: candidate.confidence, lineIndex: candidate.lineIndex,
-                           reason: candidate.reason, features: candidate.features)
+        let resolver = ReceiptResolver()
+        let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
+        func plain(_ candidates: [FieldCandidate<Decimal>]) -> [FieldCandidate<String>] {
+            candidates.map { candidate in
+                FieldCandidate(value: "\(candidate.value)", confidence: candidate.confidence, lineIndex: candidate.lineIndex,
+                               reason: candidate.reason, features: candidate.features)
+            }
         }
-        return ["total": totals]
+        return ["total": plain(resolver.totalCandidates(parsed)), "subtotal": plain(resolver.subtotalCandidates(parsed, itemsNet: itemsNet)),
+                "tax": plain(resolver.taxCandidates(parsed)), "date": resolver.dateCandidates(parsed),
+                "merchant": resolver.merchantCandidates(parsed)]
     }
 
     public func parse(ocrText: String, hints: ParseHints = ParseHints()) -> ReceiptPayload {

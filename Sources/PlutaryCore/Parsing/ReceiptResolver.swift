@@ -18,19 +18,20 @@ struct ReceiptResolver: Sendable {
                 ?? "\(value)"
         }
 
-        if let merchant = best(parsed.merchants) { payload.merchantName = merchant.value; fill("merchant_name", merchant.confidence) }
-        if let date = best(parsed.dates) { payload.purchaseDate = date.value; fill("purchase_date", date.confidence) }
+        if let merchant = CandidateScorer.top(merchantCandidates(parsed)) { payload.merchantName = merchant.value; fill("merchant_name", merchant.confidence) }
+        if let date = CandidateScorer.top(dateCandidates(parsed)) { payload.purchaseDate = date.value; fill("purchase_date", date.confidence) }
         if let currency { payload.currency = currency; fill("currency", parsed.currencies.first?.confidence ?? 0.3) }
 
         let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
         let taxes = uniqueTaxes(parsed.taxes)
-        let taxSum = taxSum(parsed)
+        let tax = CandidateScorer.top(taxCandidates(parsed))
+        let taxSum = tax?.value
         let tip = parsed.tips.first?.value
-        let subtotal = chooseSubtotal(parsed, itemsNet: itemsNet)
+        let subtotal = CandidateScorer.top(subtotalCandidates(parsed, itemsNet: itemsNet))
         let total = CandidateScorer.top(totalCandidates(parsed))
 
         if let subtotal { payload.subtotalAmount = money(subtotal.value); fill("subtotal_amount", subtotal.confidence) }
-        if let taxSum { payload.taxAmount = money(taxSum); fill("tax_amount", 0.7) }
+        if let tax { payload.taxAmount = money(tax.value); fill("tax_amount", tax.confidence) }
         if let tip { payload.tipAmount = money(tip); fill("tip_amount", 0.8) }
         if let total { payload.totalAmount = money(total.value); fill("total_amount", total.confidence) }
         if let method = parsed.paymentMethods.last { payload.paymentMethod = method.value; fill("payment_method", method.confidence) }
@@ -53,42 +54,41 @@ struct ReceiptResolver: Sendable {
         return payload
     }
 
-    /// Equal values found on several lines support each other.
-    private func best<Value>(_ candidates: [FieldCandidate<Value>]) -> FieldCandidate<Value>? {
-        var grouped: [Value: FieldCandidate<Value>] = [:]
-        var order: [Value] = []
-        for candidate in candidates {
-            if var existing = grouped[candidate.value] {
-                existing.confidence = max(existing.confidence, candidate.confidence) + 0.05
-                grouped[candidate.value] = existing
-            } else {
-                grouped[candidate.value] = candidate
-                order.append(candidate.value)
-            }
-        }
-        return order.compactMap { grouped[$0] }.max { $0.confidence < $1.confidence }
-    }
-
-    private func chooseSubtotal(_ parsed: ParsedReceipt, itemsNet: Decimal) -> FieldCandidate<Decimal>? {
-        let scored = parsed.subtotals.map { candidate -> FieldCandidate<Decimal> in
+    /// Merchant names, scored; a name more than one rule proposes is marked repeated.
+    func merchantCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<String>] {
+        var counts: [String: Int] = [:]
+        for candidate in parsed.merchants { counts[candidate.value.uppercased(), default: 0] += 1 }
+        let candidates = parsed.merchants.map { candidate in
             var candidate = candidate
-            if !parsed.items.isEmpty, same(candidate.value, itemsNet) { candidate.confidence += 0.15 }
+            if (counts[candidate.value.uppercased()] ?? 0) > 1 { candidate.features["repeated"] = 1 }
+            candidate.features = candidate.features.filter { $0.value != 0 }
             return candidate
         }
-        return best(scored)
+        return CandidateScorer.scored(candidates, weights: ScoringWeights.merchant)
+    }
+
+    func dateCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<String>] {
+        CandidateScorer.scored(parsed.dates, weights: ScoringWeights.date)
+    }
+
+    func subtotalCandidates(_ parsed: ParsedReceipt, itemsNet: Decimal) -> [FieldCandidate<Decimal>] {
+        CandidateScorer.scored(SubtotalCandidates(parsed: parsed, itemsNet: itemsNet).candidates(), weights: ScoringWeights.subtotal)
+    }
+
+    func taxCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<Decimal>] {
+        CandidateScorer.scored(TaxCandidates(parsed: parsed, taxes: uniqueTaxes(parsed.taxes)).candidates(), weights: ScoringWeights.tax)
     }
 
     /// Every total the receipt could mean, scored (`confidence` is its probability).
     func totalCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<Decimal>] {
         let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
-        let subtotal = chooseSubtotal(parsed, itemsNet: itemsNet)?.value
+        let subtotal = CandidateScorer.top(subtotalCandidates(parsed, itemsNet: itemsNet))?.value
         return CandidateScorer.scored(TotalCandidates(parsed: parsed, subtotal: subtotal, tax: taxSum(parsed), tip: parsed.tips.first?.value,
                                                       itemsNet: itemsNet).candidates(), weights: ScoringWeights.total)
     }
 
     private func taxSum(_ parsed: ParsedReceipt) -> Decimal? {
-        let taxes = uniqueTaxes(parsed.taxes)
-        return parsed.taxTotals.first?.value ?? (taxes.isEmpty ? nil : taxes.reduce(Decimal(0)) { $0 + $1.amount })
+        CandidateScorer.top(taxCandidates(parsed))?.value
     }
 
     /// Two amounts printed with the same number of digits that differ in exactly one of them.

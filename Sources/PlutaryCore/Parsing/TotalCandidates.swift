@@ -25,6 +25,10 @@ struct TotalCandidates {
         let tenders = Array(parsed.tenders.suffix(Self.perRole).enumerated())
         let changes = Array(Set(parsed.changes.suffix(Self.perRole).map(\.value)))
         let itemsConfirm = parsed.items.count >= 2
+        // The VAT table's rows, once each (a table is often printed twice); their gross column adds up to the total.
+        var vatRows: [String: Decimal] = [:]
+        for tax in parsed.taxes.suffix(Self.perRole * 2) { if let gross = tax.gross { vatRows["\(tax.name)|\(tax.rate.map { "\($0)" } ?? "")"] = gross } }
+        let vatGross: Decimal? = vatRows.isEmpty ? nil : rounded(vatRows.values.reduce(0, +))
 
         // Printed total lines, plus "ROUNDING 27.30" lines that print the rounded amount.
         var printed: [Decimal: (strength: Double, count: Int, line: Int)] = [:]
@@ -88,6 +92,7 @@ struct TotalCandidates {
         var seen = Set(order)
         for value in [subtotalPlusTax, roundedSum, includedSum, totalPlusRounding, tenderMinusChange, exactTender, cardTender,
                       cashTender, Set(subtotals)].flatMap({ $0.sorted() }) + (itemsConfirm ? itemsSum.map { [$0] } ?? [] : [])
+                + (vatGross.map { [$0] } ?? [])
         where value > 0 && seen.insert(rounded(value)).inserted {
             order.append(rounded(value))
         }
@@ -117,13 +122,14 @@ struct TotalCandidates {
             f["card_tender"] = cardTender.contains(value) ? 1 : 0
             f["cash_tender"] = cashTender.contains(value) ? 1 : 0
             f["items_sum"] = itemsSum.map { same($0, value) } == true ? 1 : 0
+            f["vat_table_gross"] = vatGross == value ? 1 : 0
             f["is_subtotal"] = subtotals.contains(value) ? 1 : 0
             f["below_subtotal"] = maxSubtotal.map { value < $0 && parsed.savings.isEmpty } == true ? 1 : 0
             f["not_cash_rounded"] = !parsed.roundings.isEmpty && !ReceiptResolver.isCashRounded(value) ? 1 : 0
             f["excluded_label"] = changeValues.contains(value) || taxValues.contains(value) || savingValues.contains(value) ? 1 : 0
             // Independent relations that reach the value: two printed amounts rarely agree by chance.
             let confirmations = ["subtotal_plus_tax", "subtotal_plus_rounding", "total_plus_rounding", "tender_minus_change",
-                                 "exact_tender", "card_tender", "items_sum"].filter { f[$0] == 1 }.count
+                                 "exact_tender", "card_tender", "items_sum", "vat_table_gross"].filter { f[$0] == 1 }.count
             f["confirmations"] = Double(min(confirmations, 3)) / 3
             f["one_digit_from_sum"] = onLine != nil && confirmations == 0 && sums.contains { ReceiptResolver.oneDigitApart($0, value) } ? 1 : 0
             // A printed total nothing confirms while a sum of other printed amounts reaches something else.

@@ -47,4 +47,10 @@ struct DateParsingTests {
         let text = "REAL MARKT\n15.04.20 16:15 8665111 0176\nBROT  1,99 A\nSUMME  1,99\nDatum:   18.04.\(year)\nUhrzeit: 16:14:51 Uhr"
         #expect(ReceiptParser().parse(ocrText: text).purchaseDate == "2020-04-15")
     }
+
+    @Test func aYearRunIntoTheTimeAfterItIsStillAYear() {
+        #expect(date("ORD #70 -REG #19-18/03/201823:02:16") == "2018-03-18")
+        // Digits after a year that are no time still make no date.
+        #expect(date("REF 18/03/201899") == nil)
+    }
 }

@@ -118,4 +118,92 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["INDISCHES CHICKEN", "KIWI 4009", "MANDARINEN 1KG"])
         #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
     }
+
+    @Test func aCountWithItsPackagingUnitSetsTheQuantityOfTheItemBelow() {
+        let text = """
+        HORNBACH
+        ART/EAN 4002245701618
+        2 Rolle x       4,85
+        PARKETTZUBEHÖR            9,70 1
+        5 Pack ×     18,50
+        Bodenunterlage SELIT        92,50 1
+        SUMME [2]         EUR     102,20
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["PARKETTZUBEHÖR", "Bodenunterlage SELIT"])
+        #expect(items.map(\.quantity) == ["2", "5"])
+        #expect(items.map(\.unitPrice) == ["4.85", "18.50"])
+    }
+
+    @Test func aChainNameMissingOneLetterOfItsLogoIsStillTheChain() {
+        let text = "RSSMANN\nMein Drogeriemarkt\n27.02.2020 15:56\nZEISS BRILLENPUTZTUC  1,95 A\nTotal  1,95\n"
+        #expect(ReceiptParser().parse(ocrText: text).merchantName?.lowercased().contains("rossmann") == true)
+    }
+
+    @Test func aRowOfNumbersTakesItsNameFromTheLineBelow() {
+        let text = """
+        ROLLER
+        Pos Artikel-Nr.  Menge  €/Stk   €/Ges M
+        1 23530028 03  2,00  14,99   29,98 1
+        Duschvorhang
+        2 02770034 01  1,00  14,99   14,99 1
+        WC-Garnitur
+        Summe            44,97
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["Duschvorhang", "WC-Garnitur"])
+        #expect(items.map(\.quantity) == ["2", "1"])
+        #expect(items.map(\.total) == ["29.98", "14.99"])
+    }
+
+    @Test func fiveBareDigitsAreACodeAndAZeroDecimalCountIsACount() {
+        let text = """
+        IKEA
+        Artikel 50319963     22621
+        POANG Pokis f Hoc Ra     10,00  0
+        tikel 60086388     20016
+        Artikel 50306244
+        KERZENHALTER GROSS
+        2,000×   3,99       7,98  0
+        Summe            17,98
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["POANG Pokis f Hoc Ra", "KERZENHALTER GROSS"])
+        #expect(items.map(\.total) == ["10.00", "7.98"])
+        #expect(items.last?.quantity == "2")
+    }
+
+    @Test func theVATTableGrossColumnProposesTheTotal() {
+        // SUMME misread; the VAT row's net + tax = gross gives the amount paid. Rates coded with any letter.
+        let text = """
+        real GmbH
+        KAROTTENSALAT          1,19 E
+        INDISCHES CHICKEN      3,99 E
+        SUMME        EUR     5.17
+        Mehrwertst. ohne MwSt  mit MwSt
+        E7,0%    0,36    5,11      5,47
+        """
+        let totals = ReceiptParser().candidates(ocrText: text)["total"] ?? []
+        #expect(totals.first { $0.value == "5.47" }?.features["vat_table_gross"] == 1)
+        #expect(totals.first { $0.value == "5.17" }?.features["vat_table_gross"] == nil)
+    }
+
+    @Test func aChainNamedOnlyInTheFooterBeatsAGarbledLogoLine() {
+        // OCR lost the logo; the chain's name further down still names the shop.
+        let text = """
+        ALYD»I
+        Pahlweg 110
+        33100 Paderborn
+        Milch                  1,09 A
+        Brot                   2,49 A
+        Butter                 1,99 A
+        Eier                   2,19 A
+        SUMME                  7,76
+        Bar                   10,00
+        Rückgeld               2,24
+        Vielen Dank für Ihren Einkauf
+        www.aldi-sued.de
+        """
+        #expect(ReceiptParser().parse(ocrText: text).merchantName == "Aldi")
+    }
 }

@@ -113,4 +113,42 @@ struct MalaysianReceiptTests {
         // An item table header is not a name.
         #expect(merchant("a are «sy, AMOUNT\n(001451637-M)\nNO. 53, JALAN BESAR, 45600 BATANG") == nil)
     }
+
+    private func merchant(_ header: String) -> String? {
+        ReceiptParser().parse(ocrText: header + "\n12/03/2018\nTOTAL 10.00\n").merchantName
+    }
+
+    @Test func aCompanyNameOfShortWordsIsStillACompanyLine() {
+        let header = "tan woon yann\nMR D.I.Y. (M) SDN BHD\n(CO.REG : 86Q671-D)\nKAWASAN PERINDUSTRIAN BALAKONG,\n(TESCO PUTRA NILAI)"
+        #expect(merchant(header) == "MR D.I.Y. (M) SDN BHD")
+    }
+
+    @Test func aCompanyFormAloneJoinsTheNameOnTheLineAbove() {
+        let header = "POPULAR BOOK\nCO. (M) SDN BHD\n(Co. No. 113825-W)\nSUNWAY VELOCITY"
+        #expect(merchant(header) == "POPULAR BOOK CO. (M) SDN BHD")
+    }
+
+    @Test func aRegistrationNumberThatLostAParenthesisOrItsHyphenIsNotPartOfTheName() {
+        #expect(merchant("99 SPEED MART S/B S19537-X)\nTAMAN RERKELEY\n41150 KLANG, SELANGOR") == "99 SPEED MART S/B")
+        #expect(merchant("99 SPEED MART S/B (519537·X)\nTAMAN BERKELEY\n41150 KLANG, SELANGOR") == "99 SPEED MART S/B")
+        #expect(merchant("3180301\nFarmasi Maluri S/B(587969-U)\n23, J1n Burung Jentayu, Tmn Bukit") == "Farmasi Maluri S/B")
+    }
+
+    @Test func theTotalRowOfAGSTSummaryTableIsNoTotal() {
+        // "Total: 106.10 6.37" under "Tax Code % Amount GST" sums the table's columns.
+        let text = """
+        KEDAI ABC SDN BHD
+        12/03/2018
+        Sub Total (RM) :   106.10
+        Total GST (RM) :    6.37
+        Total (RM) :  112.47
+        Tax Code     %    Amount    GST
+        SR            6      106.10    6.37
+        Total:     106.10    6.37
+        """
+        let totals = ReceiptParser().candidates(ocrText: text)["total"] ?? []
+        let tableRow = totals.first { $0.value == "6.37" }
+        #expect((tableRow?.features["keyword"] ?? 0) < 0.5)
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "112.47")
+    }
 }
