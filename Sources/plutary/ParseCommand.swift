@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GtkKit
 import PlutaryCore
 
 /// `plutary parse`: the parser alone, on OCR text files or standard input.
@@ -23,10 +24,12 @@ struct ParseCommand: ParsableCommand {
         let output = ReceiptOutput(json: json)
         if !candidates { output.header() }
         var failed = false
+        defer { LocalFile.removeCopies() }
         for file in files {
             do {
                 // Any encoding: old OCR tools wrote Latin-1 or Windows-1252.
-                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                    : try Data(contentsOf: RawFileArguments.readableURLs(for: [file])[0])
                 let text = ReceiptTextDecoder.decode(data)
                 if candidates {
                     try printCandidates(parser.candidates(ocrText: text), source: file)

@@ -39,19 +39,22 @@ import Testing
     }
 
     /// A Latin-1 file name ("café" with é as the byte 0xE9) is not valid UTF-8; it is read all the same.
-    @Test func aFileNameThatIsNotUTF8IsScanned() throws {
+    @Test(arguments: [("scan --json --engine tesseract", "ppm"), ("parse --json", "txt")])
+    func aFileNameThatIsNotUTF8IsRead(command: String, fileExtension: String) throws {
         let directory = TestImage.temporaryDirectory()
-        let image = try Data(contentsOf: try TestImage.write(in: directory))
-        let rawName = Array(directory.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".ppm".utf8)
+        let contents = fileExtension == "ppm" ? try Data(contentsOf: try TestImage.write(in: directory))
+            : Data("CORNER BAKERY\nTOTAL 9.08\n".utf8)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let rawName = Array(directory.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".\(fileExtension)".utf8)
         let descriptor = (rawName.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) }
         #expect(descriptor >= 0)
-        _ = image.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         // Only a shell hands the binary the raw bytes: Swift's Process takes Strings.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" scan --json --engine tesseract "$(printf '%s/caf\351.ppm' "$1")""#,
-                             PlutaryBinary.url.path, directory.path]
+        process.arguments = ["-c", #"exec "$0" $2 "$(printf '%s/caf\351.%s' "$1" "$3")""#,
+                             PlutaryBinary.url.path, directory.path, command, fileExtension]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -59,7 +62,8 @@ import Testing
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output)")
-        #expect(output.contains("caf\u{FFFD}.ppm"), "the source names the file as it decodes: \(output)")
+        #expect(output.contains("caf\u{FFFD}.\(fileExtension)"), "the source names the file as it decodes: \(output)")
+        if fileExtension == "txt" { #expect(output.contains("\"9.08\""), "\(output)") }
     }
 
     /// The database refuses the receipt (a trigger here; a full disk or a crash elsewhere): the
