@@ -64,7 +64,8 @@ enum CurrencyDetector {
         if let code = hints.currency?.uppercased() { add(code, 0.15) }
         if let code = hints.locale?.currency?.identifier { add(code, 0.1) }
 
-        return scores.sorted { $0.value > $1.value }.map { code, score in
+        // Ties go by code: a dictionary's order changes from run to run, and so would the reading.
+        return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { code, score in
             FieldCandidate(value: code, confidence: min(1, score), reason: "currency cues")
         }
     }
