@@ -7,12 +7,14 @@ struct KeywordPhrase: Sendable, ExpressibleByStringLiteral {
     let text: String
     let parts: [ArraySlice<UInt8>]
     let joined: [UInt8]
+    let isASCII: Bool
 
     init(_ text: String) {
         self.text = text
         let bytes = Array(text.utf8)
         parts = bytes.split(separator: UInt8(ascii: " "))
         joined = parts.count == 1 ? Array(parts[0]) : Array(parts.joined())
+        isASCII = bytes.allSatisfy { $0 < 0x80 }
     }
 
     init(stringLiteral value: String) {

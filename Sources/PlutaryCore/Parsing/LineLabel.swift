@@ -12,6 +12,8 @@ struct LineLabel: Sendable {
     private let compactBytes: [UInt8]
     /// Where each word begins in `compactBytes`.
     private let wordStarts: [Int]
+    /// Whether all words are ASCII, so that byte counts are letter counts.
+    private let isASCII: Bool
 
     init(_ text: String) {
         // OCR reads a lower-case l as "!" or "|" ("Tota! Incl. of GST").
@@ -36,6 +38,7 @@ struct LineLabel: Sendable {
         compact = words.joined()
         wordBytes = words.map { Array($0.utf8) }
         compactBytes = Array(compact.utf8)
+        isASCII = compactBytes.allSatisfy { $0 < 0x80 }
         wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
     }
 
@@ -82,15 +85,29 @@ struct LineLabel: Sendable {
         let joined = phrase.joined, parts = phrase.parts
         // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
         // "INDISCHES CHICKEN" has no "DISC".
-        let found = wordStarts.contains { start in
-            start + joined.count <= compactBytes.count && compactBytes[start..<(start + joined.count)].elementsEqual(joined)
+        for start in wordStarts where start + joined.count <= compactBytes.count {
+            if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
         }
-        if found { return true }
         guard parts.count <= words.count, !parts.isEmpty else { return false }
-        for start in 0...(words.count - parts.count) {
-            if parts.indices.allSatisfy({ TextSimilarity.wordMatches(wordBytes[start + $0], parts[$0]) }) { return true }
+        // Plain loops and a length test first: this runs for every line against a hundred
+        // phrases, and most word pairs differ in length by more than one OCR slip allows.
+        let ascii = isASCII && phrase.isASCII
+        windows: for start in 0...(words.count - parts.count) {
+            for index in 0..<parts.count {
+                let word = wordBytes[start + index], part = parts[index]
+                if ascii, !Self.mayMatch(word, part) { continue windows }
+                if !TextSimilarity.wordMatches(word, part) { continue windows }
+            }
+            return true
         }
         return false
+    }
+
+    /// False when an ASCII word cannot be an ASCII keyword by `TextSimilarity.wordMatches`:
+    /// lengths more than one apart, or a short keyword (matched exactly) of another length.
+    private static func mayMatch(_ word: [UInt8], _ keyword: ArraySlice<UInt8>) -> Bool {
+        let gap = word.count - keyword.count
+        return keyword.count >= 5 ? (-1...1).contains(gap) : gap == 0
     }
 
     /// Whether a word begins with `key` ("LIDL" in "WWW LIDL DE", "LIDLPLUS").
@@ -116,7 +133,11 @@ struct LineLabel: Sendable {
     /// compared on prepared bytes: keyword lists are tested on many lines.
     func hasWordMatching(_ keyword: KeywordPhrase) -> Bool {
         let bytes = keyword.joined[...]
-        return wordBytes.contains { TextSimilarity.wordMatches($0, bytes) }
+        let ascii = isASCII && keyword.isASCII
+        for word in wordBytes where !ascii || Self.mayMatch(word, bytes) {
+            if TextSimilarity.wordMatches(word, bytes) { return true }
+        }
+        return false
     }
 
     /// True when a whole word equals `word` exactly (for short keywords like "TIP", "BAR").
