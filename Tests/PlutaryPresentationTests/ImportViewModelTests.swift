@@ -61,7 +61,7 @@ struct ImportViewModelTests {
         let items = await run(viewModel, urls)
 
         #expect(items.map(\.payload.merchantName) == ["Alpha", "Gamma"])
-        #expect(viewModel.refusedMessage == "Not images, not imported: notes.txt, fake.jpg")
+        #expect(viewModel.refusedMessage == "Not images or PDFs, not imported: notes.txt, fake.jpg")
         #expect(viewModel.files.map(\.name) == ["a.png", "b.png", "c.png"])
         #expect(viewModel.files.map(\.state) == [.parsed, .failed("no text found"), .parsed])
         #expect(viewModel.files[1].state.text == "Failed: no text found")
@@ -127,7 +127,7 @@ struct ImportViewModelTests {
         let notes = folder.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: notes)
         viewModel.start([notes])
-        #expect(viewModel.refusedMessage == "Not an image, not imported: notes.txt")
+        #expect(viewModel.refusedMessage == "Not an image or PDF, not imported: notes.txt")
         #expect(viewModel.files.isEmpty && !viewModel.isRunning)
     }
 }

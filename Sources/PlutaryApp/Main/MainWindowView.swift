@@ -48,7 +48,7 @@ final class MainWindowView {
         // The import panel sits above the section; a drop hint covers it while a drag hovers.
         content = Widgets.box(GTK_ORIENTATION_VERTICAL)
         content.append(stack)
-        dropHint = Widgets.label(tr("Drop receipt images to import them"), css: ["drop-hint"])
+        dropHint = Widgets.label(tr("Drop receipt images or PDFs to import them"), css: ["drop-hint"])
         dropHint.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_CENTER)
         dropHint.isVisible = false
         gtk_widget_set_can_target(dropHint.widget, 0)

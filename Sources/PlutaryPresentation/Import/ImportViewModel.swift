@@ -46,7 +46,7 @@ public final class ImportViewModel {
             if ImageFileType.sniff(fileAt: url) != nil { accepted.append(url) } else { refused.append(url.lastPathComponent) }
         }
         refusedMessage = refused.isEmpty ? nil : String(
-            format: trn("Not an image, not imported: %@", "Not images, not imported: %@", refused.count),
+            format: trn("Not an image or PDF, not imported: %@", "Not images or PDFs, not imported: %@", refused.count),
             refused.joined(separator: ", "))
         guard !accepted.isEmpty else { return }
         if !isRunning {

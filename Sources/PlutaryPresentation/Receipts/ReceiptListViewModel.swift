@@ -84,7 +84,7 @@ public final class ReceiptListViewModel {
     }
 
     public var emptyTitle: String { tr("No receipts yet") }
-    public var emptyHint: String { tr("Drop receipt images on this window or choose Import to scan them.") }
+    public var emptyHint: String { tr("Drop receipt images or PDFs on this window or choose Import to scan them.") }
 
     public var countText: String {
         guard isComplete else { return "" }
