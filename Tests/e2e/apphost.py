@@ -194,3 +194,36 @@ def centre(node):
 def one(root, description, timeout=30, **kwargs):
     """The first node find_all finds, waiting for it."""
     return wait_for(description, lambda: find_all(root, **kwargs), timeout=timeout)[0]
+
+
+def drag_in(path, helpers, hover_screenshot=None):
+    """Drags a file onto the window from another X client, as from a file manager: the drag
+    source (drag_source.py) is started, added to `helpers`, and returned once the file is dropped."""
+    source = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drag_source.py"), path])
+    helpers.append(source)
+    label = wait_for("the drag source window", lambda: find_drag_source(source.pid))
+    sx, sy = centre(label)
+    xdotool("mousemove", sx, sy)
+    xdotool("mousedown", "1")
+    for step in range(1, 11):
+        xdotool("mousemove", str(int(sx) + step * 50), str(int(sy) + step * 35))
+        time.sleep(0.05)
+    time.sleep(0.5)
+    if hover_screenshot:
+        screenshot(hover_screenshot)
+    xdotool("mouseup", "1")
+    return source
+
+
+def find_drag_source(pid):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        child = desktop.getChildAtIndex(i)
+        try:
+            if child is not None and child.get_process_id() == pid:
+                found = find_all(child, role="label", name="Drag me")
+                if found:
+                    return found[0]
+        except Exception:
+            pass
+    return None

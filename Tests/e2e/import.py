@@ -14,9 +14,8 @@ import sys
 import tempfile
 import time
 
-import pyatspi
 
-from apphost import (App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
+from apphost import (App, centre, click, drag_in, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
                      wait_receipt_shown, xdotool)
 
 RECEIPTS = {
@@ -170,38 +169,13 @@ def scenario(app, dropped, out_dir, helpers):
     print("delete + undo: back to 2 receipts")
 
     # A real drag and drop from another X client.
-    source = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drag_source.py"), dropped])
-    helpers.append(source)
-    drag_label = wait_for("the drag source window", lambda: find_drag_source(source.pid))
-    sx, sy = centre(drag_label)
-    xdotool("mousemove", sx, sy)
-    xdotool("mousedown", "1")
-    for step in range(1, 11):
-        xdotool("mousemove", str(int(sx) + step * 50), str(int(sy) + step * 35))
-        time.sleep(0.05)
-    time.sleep(0.5)
-    screenshot(os.path.join(out_dir, "drop-hover.png"))
-    xdotool("mouseup", "1")
+    drag_in(dropped, helpers, hover_screenshot=os.path.join(out_dir, "drop-hover.png"))
     review_and_save(root, "Receipt 1 of 1", out_dir)
     count_is(root, 3)
     print("drag and drop from another client: imported, 3 receipts")
     stalls = [line for line in app.read_log().splitlines() if line.startswith("import:")]
     for line in stalls:
         print(line)
-
-
-def find_drag_source(pid):
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        child = desktop.getChildAtIndex(i)
-        try:
-            if child is not None and child.get_process_id() == pid:
-                found = find_all(child, role="label", name="Drag me")
-                if found:
-                    return found[0]
-        except Exception:
-            pass
-    return None
 
 
 if __name__ == "__main__":

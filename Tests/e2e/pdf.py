@@ -20,7 +20,7 @@ import time
 import cairo
 import pyatspi
 
-from apphost import (App, centre, click, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
+from apphost import (App, centre, click, drag_in, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
                      wait_receipt_shown, xdotool)
 
 LINES = """CORNER BAKERY
@@ -151,17 +151,7 @@ def scenario(app, text, out_dir, helpers):
     one(root, "back to the list", role="frame", name="Receipts – Plutary")
     print("scanned PDF: recognised and saved, total 14.69")
 
-    source = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "drag_source.py"), text])
-    helpers.append(source)
-    drag_label = wait_for("the drag source window", lambda: find_drag_source(source.pid))
-    sx, sy = centre(drag_label)
-    xdotool("mousemove", sx, sy)
-    xdotool("mousedown", "1")
-    for step in range(1, 11):
-        xdotool("mousemove", str(int(sx) + step * 50), str(int(sy) + step * 35))
-        time.sleep(0.05)
-    time.sleep(0.5)
-    xdotool("mouseup", "1")
+    source = drag_in(text, helpers)
     time.sleep(0.5)
     source.terminate()  # its window would take the keys typed below
 
@@ -193,20 +183,6 @@ def scenario(app, text, out_dir, helpers):
     one(root, "back to the list", role="frame", name="Receipts – Plutary")
     one(root, "two receipts", role="label", name="2 receipts")
     print("saved: 2 receipts")
-
-
-def find_drag_source(pid):
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        child = desktop.getChildAtIndex(i)
-        try:
-            if child is not None and child.get_process_id() == pid:
-                found = find_all(child, role="label", name="Drag me")
-                if found:
-                    return found[0]
-        except Exception:
-            pass
-    return None
 
 
 if __name__ == "__main__":
