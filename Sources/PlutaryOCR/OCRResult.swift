@@ -1,3 +1,5 @@
+import PlutaryCore
+
 /// What OCR found on one image. Boxes are in pixels of the source image after its
 /// EXIF orientation is applied, so the UI can highlight fields on the picture it shows.
 public struct OCRResult: Sendable, Codable, Equatable {
@@ -20,7 +22,7 @@ public struct OCRResult: Sendable, Codable, Equatable {
     public var fromTextLayer = false
 
     /// What JSON output's `ocr_engine` says: the recogniser, or `pdf-text`.
-    public var engineName: String { fromTextLayer ? "pdf-text" : engine.rawValue }
+    public var engineName: String { fromTextLayer ? ReceiptPayload.pdfTextEngine : engine.rawValue }
 
     public init(
         source: String, text: String, lines: [OCRLine], words: [OCRWord],

@@ -44,6 +44,14 @@ struct ReviewTurnTests {
         return (coordinator, navigator)
     }
 
+    @Test func aPDFReadFromItsTextIsNotTurned() throws {
+        var payload = ReviewViewModelTests.scanned()
+        payload.ocrEngine = ReceiptPayload.pdfTextEngine
+        let viewModel = ReviewViewModel(item: ReviewItem(payload: payload, imagePath: "/tmp/receipt.pdf"), mode: .batch,
+                                        position: 1, count: 1, store: ReceiptRepository(database: try AppDatabase.inMemory()))
+        #expect(!viewModel.canTurn)
+    }
+
     @Test func turningReadsTheTurnedCopyAndReplacesTheReceipt() async throws {
         let (coordinator, navigator) = try reviewing(TurningScanner())
         let first = try #require(navigator.reviewViewModel)

@@ -20,6 +20,8 @@ public struct ReceiptPayload: Codable, Hashable, Sendable {
     public var ocrLocale: String?
     /// The recogniser that read the image ("ppocr", "tesseract"); nil when no OCR read it.
     public var ocrEngine: String?
+    /// `ocrEngine` of a PDF read from its text layer rather than recognised.
+    public static let pdfTextEngine = "pdf-text"
     public var imageSha256: String?
     public var lineItems: [LineItemPayload]
     public var taxes: [TaxLinePayload]

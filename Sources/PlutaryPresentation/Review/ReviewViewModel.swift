@@ -373,7 +373,11 @@ public final class ReviewViewModel {
 
     public func skip() { onRoute(.skipped) }
 
-    public var canTurn: Bool { item.imagePath != nil && !isRereading }
+    /// A PDF read from its text is upright as it is; turning would read its pages as a picture
+    /// and lose the exact text.
+    public var canTurn: Bool {
+        item.imagePath != nil && !isRereading && item.payload.ocrEngine != ReceiptPayload.pdfTextEngine
+    }
 
     /// Turns the image a quarter clockwise (or back) and reads the receipt again.
     public func turn(clockwise: Bool) {
