@@ -101,9 +101,17 @@ struct ReceiptListViewModelTests {
             private let lock = NSLock()
             private var seen: [Int?] = []
             init(_ base: ReceiptRepository) { self.base = base }
+            private let firstPageRead = DispatchSemaphore(value: 0)
             var limits: [Int?] { lock.withLock { seen } }
             func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] {
-                lock.withLock { seen.append(query.limit) }
+                let firstWholeList = lock.withLock {
+                    seen.append(query.limit)
+                    return query.limit == nil && !seen.dropLast().contains(nil)
+                }
+                if query.limit != nil { firstPageRead.signal() }
+                // The first whole list takes longer than the screenful, as on a large store; were it
+                // first, the screenful would rightly be dropped unread and the test would see nothing.
+                if firstWholeList { _ = firstPageRead.wait(timeout: .now() + 5) }
                 return try base.summaries(matching: query)
             }
             func receipt(id: String) throws -> ReceiptPayload? { try base.receipt(id: id) }
