@@ -244,3 +244,8 @@ int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input
 void plutary_ort_release_free_memory(void) {
     malloc_trim(0);
 }
+
+void plutary_ort_share_heap(void) {
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_MMAP_THRESHOLD, 16 * 1024 * 1024);
+}

@@ -33,6 +33,7 @@ final class PPOCREngine: Sendable {
     init(files: PPOCRFiles, threads: Int, settings: PPOCRSettings = PPOCRSettings()) throws {
         self.files = files
         self.settings = settings
+        plutary_ort_share_heap()
         detector = try ORTSession(modelPath: files.detection, libraryPath: files.library, threads: threads)
         classifier = try ORTSession(modelPath: files.classifier, libraryPath: files.library, threads: threads)
         recognizer = try ORTSession(modelPath: files.recognition, libraryPath: files.library, threads: threads)
