@@ -26,6 +26,7 @@ enum LineItemExtractor {
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
     // Three or four digits only: five bare digits in a row are a code column (IKEA's "Artikel 50319963   22621").
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
+    private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#)
@@ -41,6 +42,9 @@ enum LineItemExtractor {
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
         var items: [ParsedLineItem] = []
         var pendingName: (text: String, code: String?, line: Int)?
+        // A row without a price that is too number-heavy to wait as a name ("RYET LEDL GU10 2001m  22237"):
+        // it names a quantity line right below that prints a total of its own and fits no item above.
+        var unpricedRow: (text: String, code: String?, line: Int)?
         var pendingQuantity: ReadQuantity?
         var nameLine: Int?
         // The header block ends with the shop's contact lines (phone, web address, postal code).
@@ -69,7 +73,13 @@ enum LineItemExtractor {
             }
 
             if let quantity = readQuantity(upper, amounts: amounts) {
-                if let name = pendingName, let total = quantity.total {
+                let name = pendingName ?? quantity.total.flatMap { total in
+                    unpricedRow.flatMap { row in
+                        row.line == index - 1 && !(items.last.map { matches($0, quantity) } ?? false) ? row : nil
+                    }
+                }
+                unpricedRow = nil
+                if let name, let total = quantity.total {
                     let flag = amounts.last.map { $0.trailing.replacingOccurrences(of: " ", with: "") } ?? ""
                     items.append(ParsedLineItem(description: name.text, quantity: quantity.count, unit: quantity.unit,
                                                 unitPrice: quantity.unitPrice, total: total,
@@ -77,7 +87,7 @@ enum LineItemExtractor {
                                                 code: name.code, lineIndex: name.line))
                     pendingName = nil
                 } else if let last = items.indices.last, items[last].quantity == 1, items[last].unit == nil,
-                          close(items[last].total + (items[last].discount ?? 0), quantity.expectedTotal) {
+                          matches(items[last], quantity) {
                     items[last].quantity = quantity.count
                     items[last].unit = quantity.unit
                     items[last].unitPrice = quantity.unitPrice
@@ -94,10 +104,14 @@ enum LineItemExtractor {
                     item.priceReadable = false
                     items.append(item)
                     pendingName = nil
-                } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile),
-                          MerchantExtractor.isNameLike(row.description.uppercased()) {
-                    // A name waiting for its weight or quantity line ("BANANAS" / "1.210 kg @ $1.52/kg 1.84").
-                    pendingName = (row.description, row.code, index)
+                } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile) {
+                    if MerchantExtractor.isNameLike(row.description.uppercased()) {
+                        // A name waiting for its weight or quantity line ("BANANAS" / "1.210 kg @ $1.52/kg 1.84").
+                        pendingName = (row.description, row.code, index)
+                    } else {
+                        let (name, code) = splitTrailingCode(row.description)
+                        unpricedRow = (name, row.code ?? code, index)
+                    }
                 }
                 continue
             }
@@ -230,7 +244,7 @@ enum LineItemExtractor {
     private static func unreadablePriceRow(_ line: String) -> String? {
         guard let match = gappedRow.firstMatch(in: line), let description = match[1], let tail = match[2] else { return nil }
         // A produce code after the name ("KIWI 4009") is not the kind of number that makes a line an address.
-        let name = description.replacingOccurrences(of: #"\s+\d{4,5}$"#, with: "", options: .regularExpression)
+        let name = splitTrailingCode(description).name
         guard name.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -246,6 +260,21 @@ enum LineItemExtractor {
         guard let match = gluedFlagPrice.firstMatch(in: line), line.filter(\.isLetter).count >= 3,
               let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: "")
+    }
+
+    /// A produce or article code after a name ("KIWI 4009", "RYET LEDL GU10 2001m  22237"): four or five digits at the end.
+    private static func splitTrailingCode(_ description: String) -> (name: String, code: String?) {
+        guard let match = trailingCode.firstMatch(in: description), match.location > 0 else { return (description, nil) }
+        return ((description as NSString).substring(to: match.location), match[1])
+    }
+
+    /// Whether a quantity line belongs to `item` above it: a total printed on the quantity line
+    /// must be the item's price exactly (a cent apart is another item); without one, the count
+    /// times the unit price may round a cent either way.
+    private static func matches(_ item: ParsedLineItem, _ quantity: ReadQuantity) -> Bool {
+        let price = item.total + (item.discount ?? 0)
+        if let total = quantity.total { return price == total }
+        return close(price, quantity.expectedTotal)
     }
 
     static func close(_ a: Decimal, _ b: Decimal) -> Bool {

@@ -135,6 +135,24 @@ struct GermanReceiptTests {
         #expect(items.map(\.unitPrice) == ["4.85", "18.50"])
     }
 
+    @Test func aQuantityLineWithItsOwnTotalNamesItselfFromTheUnpricedRowAbove() {
+        // The row above has too many numbers to pass for a name, and the item before it costs a cent
+        // more than the quantity line's total: the quantity line is its own item, named by that row.
+        let text = """
+        IKEA Deutschland GmbH & Co. KG
+        IDEALISK Durchschl        7,99  0
+        Artikel 50306244
+        RYET LEDL GU10 2001m  22237
+        2,000×   3,99       7,98  0
+        ANNONS Kochgesch 5       9,99  0
+        Summe            25,96
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["IDEALISK Durchschl", "RYET LEDL GU10 2001m", "ANNONS Kochgesch 5"])
+        #expect(items.map(\.quantity) == ["1", "2", "1"])
+        #expect(items.map(\.total) == ["7.99", "7.98", "9.99"])
+    }
+
     @Test func aChainNameMissingOneLetterOfItsLogoIsStillTheChain() {
         let text = "RSSMANN\nMein Drogeriemarkt\n27.02.2020 15:56\nZEISS BRILLENPUTZTUC  1,95 A\nTotal  1,95\n"
         #expect(ReceiptParser().parse(ocrText: text).merchantName?.lowercased().contains("rossmann") == true)
