@@ -12,6 +12,7 @@ public enum PlutaryGUI {
         let resources = AppResources.locate()
         Gettext.setUp(localeDirectory: resources.localeDirectory)
         let environment = makeEnvironment()
+        RendererChoice.apply()
         let application = Application(id: AppResources.appId, handlesOpen: true)
         var coordinator: AppCoordinator?
         var navigator: GtkNavigator?

@@ -154,7 +154,9 @@ def ink_and_paper(shot, node):
     # Inset a little: the frame and the pane's border are not the image.
     crop = f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
     shares = []
-    for level, negate in (("35%", ["-negate"]), ("75%", [])):
+    # Ink is below half grey: scaled down to fit, Cairo's filtering (the renderer without a GPU)
+    # averages thin strokes into mid greys, where OpenGL's sampling kept some pixels black.
+    for level, negate in (("50%", ["-negate"]), ("75%", [])):
         out = subprocess.run(["convert", shot, "-crop", crop, "+repage", "-colorspace", "gray", "-threshold", level,
                               *negate, "-format", "%[fx:mean]", "info:"], check=True, capture_output=True, text=True)
         shares.append(float(out.stdout))
