@@ -35,7 +35,8 @@ enum DateExtractor {
 
         for (index, original) in text.upperLines.enumerated() {
             let line = AmountScanner.repairDigits(original)
-            let label = LineLabel(line)
+            // The text's own label, unless digits were repaired on this line.
+            let label = line == original ? text.labels[index] : LineLabel(line)
             var confidence = 0.6
             var lineFeatures: [String: Double] = [:]
             let labelled = labelWords.contains(where: label.hasWord)

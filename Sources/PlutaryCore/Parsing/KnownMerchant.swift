@@ -9,9 +9,14 @@ struct KnownMerchant: Sendable, Equatable {
     let wordKeys: [String]
     let currency: String?
     let dateOrder: DateOrder?
+    // `keys` as UTF-8 bytes, and whether each is ASCII: every chain is tested on every header line.
+    private let keyBytes: [[UInt8]]
+    private let keyIsASCII: [Bool]
 
     init(_ brand: String, keys: [String], wordKeys: [String] = [], currency: String? = nil, dateOrder: DateOrder? = nil) {
         self.brand = brand; self.keys = keys; self.wordKeys = wordKeys; self.currency = currency; self.dateOrder = dateOrder
+        keyBytes = keys.map { Array($0.utf8) }
+        keyIsASCII = keys.map { $0.allSatisfy(\.isASCII) }
     }
 
     static let costco = KnownMerchant("Costco Wholesale", keys: ["COSTCO"], currency: "CAD", dateOrder: .monthFirst)
@@ -77,10 +82,11 @@ struct KnownMerchant: Sendable, Equatable {
         }
         // A key starts a word ("LIDL" in "www.lidl.de"), or is long enough to find inside run-together text
         // ("NOFRILLS"), but never hides inside another word ("REWE" in "BREWERY").
-        let found = keys.contains { key in
-            label.hasWordStarting(with: key)
-                || (key.count >= 8 && (label.compactContains(key) || Self.bytes(squeezed(), contain: Array(key.utf8))))
-                || (!key.allSatisfy(\.isASCII) && Self.bytes(Array(rawUpper.utf8), contain: Array(key.utf8)))
+        let found = keys.indices.contains { index in
+            let key = keyBytes[index]
+            return label.hasWordStarting(with: key)
+                || (keys[index].count >= 8 && (label.compactContains(key) || Self.bytes(squeezed(), contain: key)))
+                || (!keyIsASCII[index] && Self.bytes(Array(rawUpper.utf8), contain: key))
         }
         if found { return true }
         return wordKeys.contains { key in

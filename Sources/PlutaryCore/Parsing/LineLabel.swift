@@ -111,14 +111,13 @@ struct LineLabel: Sendable {
     }
 
     /// Whether a word begins with `key` ("LIDL" in "WWW LIDL DE", "LIDLPLUS").
-    func hasWordStarting(with key: String) -> Bool {
-        let bytes = Array(key.utf8)
-        return wordBytes.contains { $0.starts(with: bytes) }
+    func hasWordStarting(with key: [UInt8]) -> Bool {
+        wordBytes.contains { $0.starts(with: key) }
     }
 
     /// Whether `key` appears anywhere in the words run together ("NOFRILLS" in "NOFRILLSSTORE").
-    func compactContains(_ key: String) -> Bool {
-        KnownMerchant.bytes(compactBytes, contain: Array(key.utf8))
+    func compactContains(_ key: [UInt8]) -> Bool {
+        KnownMerchant.bytes(compactBytes, contain: key)
     }
 
     func hasAny(_ phrases: [String]) -> Bool {

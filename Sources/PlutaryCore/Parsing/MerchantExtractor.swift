@@ -38,13 +38,18 @@ enum MerchantExtractor {
     static func candidates(in text: ReceiptText, bodyChain: (merchant: KnownMerchant, line: Int)?) -> [FieldCandidate<String>] {
         var result: [FieldCandidate<String>] = []
         let top = text.upperLines.prefix(12)
+        // Asked of each header line and its neighbours several times below: decided once per line.
+        let nameLikeLines = text.upperLines.prefix(top.count + 1).map(isNameLike)
+        func isNameLine(_ index: Int) -> Bool {
+            nameLikeLines.indices.contains(index) ? nameLikeLines[index] : isNameLike(text.upperLines[index])
+        }
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
-        let nameLines = top.indices.filter { isNameLike(text.upperLines[$0]) || text.upperLines[$0].split(separator: " ").count <= 2 }
+        let nameLines = top.indices.filter { isNameLine($0) || text.upperLines[$0].split(separator: " ").count <= 2 }
         if let known = KnownMerchant.find(in: text, at: nameLines) {
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain",
                                          features: ["chain": 1, "chain_in_header": 1]))
-        } else if let (index, merchant) = text.upperLines.prefix(3).enumerated().lazy.compactMap({ index, line in
-            KnownMerchant.all.first { $0.isNamedWithSlip(in: LineLabel(line)) }.map { (index, $0) }
+        } else if let (index, merchant) = text.upperLines.prefix(3).indices.lazy.compactMap({ index in
+            KnownMerchant.all.first { $0.isNamedWithSlip(in: text.labels[index]) }.map { (index, $0) }
         }).first {
             result.append(FieldCandidate(value: merchant.brand, confidence: 0.8, lineIndex: index, reason: "known chain, one letter misread",
                                          features: ["chain": 1, "chain_misread": 1]))
@@ -56,8 +61,8 @@ enum MerchantExtractor {
         var plainLines = 0
         var firstCompanyLine: Int?
         for (index, line) in zip(top.indices, top) {
-            guard isNameLike(line) else { continue }
-            let label = LineLabel(line)
+            guard isNameLine(index) else { continue }
+            let label = text.labels[index]
             let name = cleaned(joinedCompanyName(text, at: index))
             // Shop names are printed in capitals or title case; an all-lower-case line is
             // more likely a watermark or handwriting.
@@ -76,15 +81,15 @@ enum MerchantExtractor {
                     // The name wrapped and its start is on the line above ("POPULAR BOOK" / "CO. (M) SDN BHD").
                     result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "wrapped_above": 1]) { $1 }))
-                } else if ownLetters < 3, index + 1 < text.lines.count, isNameLike(text.upperLines[index + 1]),
-                   !suffixes.allSatisfy(LineLabel(text.upperLines[index + 1]).words.contains) {
+                } else if ownLetters < 3, index + 1 < text.lines.count, isNameLine(index + 1),
+                   !suffixes.allSatisfy(text.labels[index + 1].words.contains) {
                     // Only "BHD" and debris: OCR read the end of a wrapped name before its start.
                     let suffix = suffixes.joined(separator: " ")
                     result.append(FieldCandidate(value: cleaned(text.lines[index + 1]) + " " + suffix, confidence: confidence,
                                                  lineIndex: index + 1, reason: "company name read after its suffix",
                                                  features: shared.merging(["company_line": 1, "suffix_first": 1]) { $1 }))
                 } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }), index > 0,
-                          isNameLike(text.upperLines[index - 1]), isWordy(LineLabel(text.upperLines[index - 1])) {
+                          isNameLine(index - 1), isWordy(text.labels[index - 1]) {
                     // "BISTRO & CAFE" under the name is a tagline; the shop is the line above.
                     result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
                                                  lineIndex: index - 1, reason: "name above its shop type",

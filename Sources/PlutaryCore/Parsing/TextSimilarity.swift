@@ -41,10 +41,34 @@ enum TextSimilarity {
         guard word.allSatisfy({ $0 < 0x80 }), keyword.allSatisfy({ $0 < 0x80 }) else {
             return characterWordMatches(String(decoding: word, as: UTF8.self), String(decoding: keyword, as: UTF8.self))
         }
-        if word.count == keyword.count { return zip(word, keyword).filter { $0 != $1 }.count <= 1 }
+        if word.count == keyword.count {
+            // At most one wrong letter; counted without building anything, and stopped at the second.
+            var wrong = 0
+            for (a, b) in zip(word, keyword) where a != b {
+                wrong += 1
+                if wrong > 1 { return false }
+            }
+            return true
+        }
         if word.count == keyword.count - 1, word.count >= 4, keyword.dropFirst().elementsEqual(word) { return true }
         guard keyword.count >= 7, abs(word.count - keyword.count) == 1 else { return false }
-        return editDistance(word, Array(keyword)) <= 1
+        return word.count < keyword.count ? oneLetterMore(keyword, than: word[...]) : oneLetterMore(word[...], than: keyword)
+    }
+
+    /// Whether `longer` is `shorter` with one letter added somewhere (edit distance 1 when
+    /// the lengths differ by one), in one pass.
+    private static func oneLetterMore(_ longer: ArraySlice<UInt8>, than shorter: ArraySlice<UInt8>) -> Bool {
+        var long = longer.startIndex, short = shorter.startIndex, skipped = false
+        while short < shorter.endIndex {
+            if longer[long] == shorter[short] {
+                long += 1; short += 1
+            } else {
+                if skipped { return false }
+                skipped = true
+                long += 1
+            }
+        }
+        return true
     }
 
     private static func characterWordMatches(_ word: String, _ keyword: String) -> Bool {
