@@ -161,7 +161,7 @@ enum LineItemExtractor {
         guard let price = amounts.last, AmountScanner.label(of: text.lines[row], before: price).allSatisfy({ !$0.isLetter }),
               row + 1 < region.upperBound, AmountScanner.amounts(in: text.lines[row + 1]).isEmpty,
               SummaryLineClassifier.classify(text.labels[row + 1]) == nil,
-              MerchantExtractor.isNameLike(text.upperLines[row + 1]),
+              MerchantExtractor.isNameLike(text.upperLines[row + 1], label: text.labels[row + 1]),
               var item = itemRow(text.lines[row + 1], price: price.value, flag: "", line: row, profile: profile) else { return nil }
         item.taxCode = profile.taxCode(forFlag: price.trailing.replacingOccurrences(of: " ", with: "").uppercased())
         // Count × unit price = total among the row's amounts.

@@ -39,9 +39,9 @@ enum MerchantExtractor {
         var result: [FieldCandidate<String>] = []
         let top = text.upperLines.prefix(12)
         // Asked of each header line and its neighbours several times below: decided once per line.
-        let nameLikeLines = text.upperLines.prefix(top.count + 1).map(isNameLike)
+        let nameLikeLines = text.upperLines.prefix(top.count + 1).indices.map { isNameLike(text.upperLines[$0], label: text.labels[$0]) }
         func isNameLine(_ index: Int) -> Bool {
-            nameLikeLines.indices.contains(index) ? nameLikeLines[index] : isNameLike(text.upperLines[index])
+            nameLikeLines.indices.contains(index) ? nameLikeLines[index] : isNameLike(text.upperLines[index], label: text.labels[index])
         }
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
         let nameLines = top.indices.filter { isNameLine($0) || text.upperLines[$0].split(separator: " ").count <= 2 }
@@ -130,7 +130,7 @@ enum MerchantExtractor {
         }
         let ownLine = text.lines[index]
         let opensParenthesis = ownLine.filter { $0 == "(" }.count > ownLine.filter { $0 == ")" }.count
-        if index + 1 < text.lines.count, name.hasSuffix("&") && isNameLike(text.upperLines[index + 1])
+        if index + 1 < text.lines.count, name.hasSuffix("&") && isNameLike(text.upperLines[index + 1], label: text.labels[index + 1])
             || opensParenthesis && text.lines[index + 1].contains(")") {
             name += " " + text.lines[index + 1]
         }
@@ -147,20 +147,21 @@ enum MerchantExtractor {
 
     /// A line that could be a shop name: enough letters, and not an address, phone,
     /// greeting, date or registration number.
-    static func isNameLike(_ upperLine: String) -> Bool {
+    /// - Parameter label: `LineLabel(upperLine)` when the caller has it (`ReceiptText.labels`).
+    static func isNameLike(_ upperLine: String, label given: LineLabel? = nil) -> Bool {
+        let label = given ?? LineLabel(upperLine)
         // A company line keeps its registration number ("AEON CO. (M) BHD (126926-H)"); its digits are not the name's.
-        if registration.isMatched(by: upperLine), isCompanyLine(LineLabel(upperLine)) || sdnBhdAbbreviation.isMatched(by: upperLine) {
+        if registration.isMatched(by: upperLine), isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: upperLine) {
             let stripped = registration.matches(in: upperLine).reversed().reduce(NSMutableString(string: upperLine)) { line, match in
                 line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
             }
-            return isNameLikeText(stripped as String)
+            return isNameLikeText(stripped as String, label: LineLabel(stripped as String))
         }
-        return isNameLikeText(upperLine)
+        return isNameLikeText(upperLine, label: label)
     }
 
-    private static func isNameLikeText(_ upperLine: String) -> Bool {
+    private static func isNameLikeText(_ upperLine: String, label: LineLabel) -> Bool {
         let letters = upperLine.filter(\.isLetter).count
-        let label = LineLabel(upperLine)
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
         let digits = label.words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
         // At least one real word, and not just a currency code ("EUR").

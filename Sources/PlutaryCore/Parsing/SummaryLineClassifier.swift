@@ -46,6 +46,12 @@ enum SummaryLineClassifier {
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE"]
 
+    // Single words tested on most lines, prepared once like the lists above.
+    private static let inclusiveTotalNouns: [KeywordPhrase] = ["TOTAL", "AMOUNT", "SALES"]
+    private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
+    private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
+    private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
+
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }
         if label.hasAny(savingsWords) { return .savings }
@@ -53,19 +59,19 @@ enum SummaryLineClassifier {
         if label.hasAny(roundingWords) { return .rounding }
         if label.hasAny(subtotalWords) { return .subtotal }
         if label.hasAny(taxTotalWords) { return .taxTotal }
-        if label.hasAny(inclusiveTotalWords), label.has("TOTAL") || label.has("AMOUNT") || label.has("SALES") {
+        if label.hasAny(inclusiveTotalWords), label.hasAny(inclusiveTotalNouns) {
             return .total(strength: 0.9)
         }
         if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
-        if label.has("SUMME"), !label.hasAny(["NETTO", "MWST", "STEUER"]) { return .total(strength: 0.8) }
+        if label.has(summe), !label.hasAny(vatTableWords) { return .total(strength: 0.8) }
         if label.hasAny(changeWords) { return .change }
         // "TIP" alone or with a rate is a tip; "TIP GESCHIRRTUECHER" is a product.
         if tipWords.contains(where: label.hasWord), label.words.filter({ $0.count > 2 && !$0.allSatisfy(\.isNumber) }).count <= 1 {
             return .tip
         }
-        if label.has("TOTAL SALES") { return .total(strength: 0.6) }
-        if label.has("TOTAL") || label.hasWord("TTL") || label.has("GESAMT") || label.hasWord("BETRAG") {
+        if label.has(totalSales) { return .total(strength: 0.6) }
+        if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG") {
             return .total(strength: 0.7)
         }
         if let tax = taxName(label) { return .tax(name: tax) }

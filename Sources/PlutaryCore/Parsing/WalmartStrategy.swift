@@ -9,8 +9,17 @@ public struct WalmartStrategy: ReceiptParserStrategy {
 
     public func detectionScore(_ text: ReceiptText) -> Double {
         let score = profile.detectionScore(text)
-        if score == 0, LineLabel(text.upperText).has("SAVE MONEY LIVE BETTER") { return 0.7 }
+        if score == 0, mayHoldSlogan(text), LineLabel(text.upperText).has(Self.slogan) { return 0.7 }
         return score
+    }
+
+    private static let slogan: KeywordPhrase = "SAVE MONEY LIVE BETTER"
+
+    /// The slogan's four-letter words are matched exactly, so a text holds it only if its words run
+    /// together hold both; most texts do not, and labelling a whole text costs.
+    private func mayHoldSlogan(_ text: ReceiptText) -> Bool {
+        let compact = text.labels.map(\.compact).joined()
+        return compact.contains("SAVE") && compact.contains("LIVE")
     }
 
     public func parse(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
