@@ -14,11 +14,12 @@ struct ExportFileReader {
     let receiptRanges: [Range<Int>]
     private let decoder = JSONDecoder()
 
-    init(data: Data) throws {
+    /// - Parameter scanned: hears how far the scan has read, every few megabytes (`FileMapping.release`).
+    init(data: Data, scanned: @escaping (Int) -> Void = { _ in }) throws {
         // A byte-order mark, as some Windows editors write, is not part of the JSON (rebased: ranges count from 0).
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.data = data
-        let fields = try data.withUnsafeBytes { try JSONScanner(bytes: $0).topLevelFields() }
+        let fields = try data.withUnsafeBytes { try JSONScanner(bytes: $0, scanned: scanned).topLevelFields() }
         let decoder = JSONDecoder()
         func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
             guard let range = fields[key] else { return nil }
@@ -42,7 +43,7 @@ struct ExportFileReader {
         guard let receipts = fields["receipts"] else {
             throw ImportError.malformed(reason: tr("no \"receipts\" field"))
         }
-        receiptRanges = try data.withUnsafeBytes { try JSONScanner(bytes: $0).arrayElements(in: receipts) }
+        receiptRanges = try data.withUnsafeBytes { try JSONScanner(bytes: $0, scanned: scanned).arrayElements(in: receipts) }
     }
 
     func receipt(at index: Int) throws -> ReceiptPayload {
@@ -60,6 +61,9 @@ struct ExportFileReader {
 /// is left to the decoder; broken structure is reported here.
 private struct JSONScanner {
     let bytes: UnsafeRawBufferPointer
+    /// Told how far the scan has read, about every `reportEvery` bytes of a large value.
+    let scanned: (Int) -> Void
+    private let reportEvery = 1 << 22
 
     private func malformed(_ offset: Int) -> ImportError {
         .malformed(reason: String(format: tr("unexpected text at byte %d"), offset))
@@ -93,6 +97,7 @@ private struct JSONScanner {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
             var j = i
+            var reported = i
             while j < bytes.count {
                 switch bytes[j] {
                 case UInt8(ascii: "\""): j = try endOfString(j); continue
@@ -100,6 +105,10 @@ private struct JSONScanner {
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
                     if depth == 0 { return j + 1 }
+                    if j - reported >= reportEvery {
+                        scanned(j)
+                        reported = j
+                    }
                 default: break
                 }
                 j += 1
@@ -150,9 +159,14 @@ private struct JSONScanner {
         var elements: [Range<Int>] = []
         i = skipSpace(i + 1)
         if bytes[i] == UInt8(ascii: "]") { return elements }
+        var reported = i
         while true {
             let end = try endOfValue(i)
             elements.append(i..<end)
+            if end - reported >= reportEvery {
+                scanned(end)
+                reported = end
+            }
             i = skipSpace(end)
             if bytes[i] == UInt8(ascii: "]") { return elements }
             guard bytes[i] == UInt8(ascii: ",") else { throw malformed(i) }
