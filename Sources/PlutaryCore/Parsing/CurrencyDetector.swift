@@ -13,16 +13,16 @@ enum CurrencyDetector {
     private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false)
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false)
     private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false)
-    private static let germanWords = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
+    private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]
-    private static let canadianTaxWords = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
-    private static let malaysianWords = ["SDN BHD", "BHD", "MALAYSIA", "JALAN", "JLN", "TAMAN", "SELANGOR", "JOHOR",
+    private static let canadianTaxWords: [KeywordPhrase] = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
+    private static let malaysianWords: [KeywordPhrase] = ["SDN BHD", "BHD", "MALAYSIA", "JALAN", "JLN", "TAMAN", "SELANGOR", "JOHOR",
                                          "KUALA LUMPUR", "SST", "PENANG", "PERAK"]
 
     static func candidates(in text: ReceiptText, merchant: KnownMerchant?, hints: ParseHints) -> [FieldCandidate<String>] {
         let upper = text.upperText
-        let labels = text.upperLines.map(LineLabel.init)
+        let labels = text.labels
         var scores: [String: Double] = [:]
         func add(_ code: String, _ weight: Double) { if weight > 0 { scores[code, default: 0] += weight } }
 
@@ -48,7 +48,7 @@ enum CurrencyDetector {
         // "$" alone says "a dollar"; the country decides which.
         let hasDollar = dollar.isMatched(by: upper)
         var canadian = 0.0, american = 0.0
-        if labels.contains(where: { label in canadianTaxWords.contains { $0.contains(" ") ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
+        if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || upper.contains("CANADA") { canadian += 0.3 }
         if usZipCode.isMatched(by: upper) || upper.contains("USA") { american += 0.4 }
         if merchant?.currency == "CAD" { canadian += 0.3 }
