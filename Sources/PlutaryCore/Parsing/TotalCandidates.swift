@@ -92,7 +92,7 @@ struct TotalCandidates {
         var seen = Set(order)
         for value in [subtotalPlusTax, roundedSum, includedSum, totalPlusRounding, tenderMinusChange, exactTender, cardTender,
                       cashTender, Set(subtotals)].flatMap({ $0.sorted() }) + (itemsConfirm ? itemsSum.map { [$0] } ?? [] : [])
-                + (vatGross.map { [$0] } ?? [])
+                + (vatGross.map { [$0] } ?? []) + repeatedAmounts
         where value > 0 && seen.insert(rounded(value)).inserted {
             order.append(rounded(value))
         }
@@ -137,6 +137,14 @@ struct TotalCandidates {
             return FieldCandidate(value: value, confidence: 0, lineIndex: onLine?.line,
                                   reason: onLine != nil ? "printed total" : "receipt arithmetic", features: f.filter { $0.value != 0 })
         }
+    }
+
+    /// Amounts printed on three lines or more, proposed even when no label on them was read: a
+    /// total whose own label OCR garbled ("ang 25.15") is printed again as the amount paid and as
+    /// the items' sum. (Twice, on the tuning half: one total more with PP-OCR's text, one fewer
+    /// with Tesseract's; three times: one more, none fewer.) The features then decide.
+    private var repeatedAmounts: [Decimal] {
+        parsed.printedCounts.filter { $0.value >= 3 && $0.key > 0 }.keys.sorted()
     }
 
     /// A tax larger than half the subtotal is another amount misread as a tax line ("TOTAL GST INCLUSIVE 177.22").

@@ -23,6 +23,25 @@ struct TotalSelectionTests {
         #expect(payload.subtotalAmount == "20.75")
     }
 
+    @Test func anAmountPrintedThreeTimesBeatsATaxNoteWhenTheTotalsLabelIsGarbled() {
+        // OCR turned "Total" into "ang"; the only line read as a total is the tax note, which a
+        // receipt that rounds to 5 cents could not charge.
+        let text = """
+        KING'S CONFECTIONERY S/B
+        Date:11/03/18 21:30
+        KAYA PUFF  4  1.60  0   6.40 S
+        Slice Cak   8.70    8.70 S
+        Cheese Ta   1     3.40  0   3.40 S
+        Qty     6           18.50
+        Rounding Adj -  0.00
+        ang            18.50
+        Pay         18.50
+        Change       0.00
+        (Total Included GST 0 6% : 1.07)
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "18.50")
+    }
+
     @Test func neverTakesSubtotalSavingsOrCountsAsTotal() {
         let text = """
         SHOP
