@@ -39,9 +39,10 @@ int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input
    tensors come from malloc, and what a large image freed otherwise stays with the process. */
 void plutary_ort_release_free_memory(void);
 
-/* One malloc arena for the whole process, and blocks of 16 MB or more straight from mmap.
+/* One malloc arena for the whole process, and blocks of 8 MB or more straight from mmap.
    With two jobs, each thread otherwise keeps its own arena, fragmented by the large tensors and
-   page copies it freed; on 20 dev receipts with 2 jobs the peak went from 474 MB to 382 MB for
-   3 % more CPU. Call it before the jobs' threads start: threads that already have an arena keep it. */
+   page copies it freed. On 20 dev receipts with 2 jobs the peak went from 441-474 MB to
+   348-364 MB (16 MB: 377-412 MB; 4 MB: far more system time), for about 4 % more CPU.
+   Call it before the jobs' threads start: threads that already have an arena keep it. */
 void plutary_ort_share_heap(void);
 #endif
