@@ -35,7 +35,9 @@ launch() {
     PLUTARY_STALL_MS=16 "$bin" --data-dir "$1" >"$log" 2>&1 &
     app=$!
     for _ in $(seq 600); do grep -q '^rss:' "$log" && break; sleep 0.1; done
-    sleep 2 # let the list settle before interacting
+    # Let the whole list arrive (it is read after the first screenful is drawn, 1-2 s on
+    # 100 000 receipts) so that each step measures its own stall, not the list arriving.
+    sleep 6
 }
 quit() { kill "$app"; wait "$app" 2>/dev/null || true; }
 field() { grep -o "^$1: [0-9.]*" "$log" | head -1 | awk '{ print $NF }'; }
