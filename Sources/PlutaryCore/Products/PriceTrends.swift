@@ -19,21 +19,23 @@ struct PriceTrends {
     /// Each series sorted by month.
     let series: [SeriesKey: [MonthPrice]]
 
+    /// A purchase day's month, spelled as in the index `price_records_by_product_month`.
+    static let month = "substr(purchase_date, 1, 7)"
+
+    /// Grouped by the index's own terms, so all time reads price_records_by_product_month
+    /// in group order instead of sorting every record; records without a day are skipped in `load`.
+    static func query(range: DayRange?) -> String {
+        """
+        SELECT product_id, \(month), currency, COALESCE(unit, ''), AVG(unit_price_minor), COUNT(*)
+        FROM price_records \(range == nil ? "" : "WHERE purchase_date BETWEEN ? AND ?")
+        GROUP BY product_id, \(month), currency, unit ORDER BY product_id, \(month), currency, unit
+        """
+    }
+
     static func load(_ db: Database, range: DayRange?) throws -> PriceTrends {
-        var sql = """
-            SELECT product_id, substr(purchase_date, 1, 7) AS month, currency, COALESCE(unit, '') AS unit,
-                   AVG(unit_price_minor) AS mean, COUNT(*) AS n
-            FROM price_records
-            """
-        var arguments = StatementArguments()
-        if let range {
-            sql += " WHERE purchase_date BETWEEN ? AND ?"
-            arguments += [range.start, range.end]
-        }
-        // All time reads the covering index in product order; records without a day are skipped below.
-        sql += " GROUP BY product_id, month, currency, unit ORDER BY product_id, month"
+        let arguments: StatementArguments = range.map { [$0.start, $0.end] } ?? []
         var series: [SeriesKey: [MonthPrice]] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let rows = try Row.fetchCursor(db, sql: query(range: range), arguments: arguments)
         while let row = try rows.next() {
             guard row[1] as String? != nil else { continue }
             let key = SeriesKey(productId: row[0], currency: row[2], unit: row[3])

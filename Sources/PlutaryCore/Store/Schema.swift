@@ -112,6 +112,7 @@ enum Schema {
         }
         AnalysisSchema.register(in: &migrator)
         AnalyticsMigration.register(in: &migrator)
+        TrendsMigration.register(in: &migrator)
         return migrator
     }
 }
