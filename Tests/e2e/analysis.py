@@ -184,7 +184,10 @@ def scenario(app, port, requests, out_dir):
 
     # Receipts: select the receipt and send it.
     click(one(root, "Receipts", role="push button", name="Receipts"))
+    one(root, "the Receipts screen", role="frame", name="Receipts – Plutary")
     row = one(root, "the receipt row", role="label", name="CORNER BAKERY")
+    # Sections cross-fade; a click while they do can miss the row (it did, every time, under Cairo).
+    time.sleep(0.5)
     xdotool("mousemove", *centre(row), "click", "1")
     time.sleep(0.3)
     click(one(root, "send to analysis", role="push button", name="Send the selected receipts to analysis"))
