@@ -46,11 +46,13 @@ public struct SpendingRepository: SpendingReporting {
             while let row = try receipts.next() {
                 builder.addReceipts(day: row[0], currency: row[1], merchantId: row[2], total: row[3], count: row[4])
             }
+            // Items summed per receipt and category by the store's triggers (receipt_item_totals).
+            let category = "COALESCE(NULLIF(t.category_key, 0), r.category_id)"
             let items = try Row.fetchCursor(db, sql: """
-                SELECT r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id), SUM(\(Money.bounded("li.total_minor")))
-                FROM receipts r JOIN line_items li ON li.receipt_id = r.id
+                SELECT r.purchase_date, r.currency, \(category), SUM(\(Money.bounded("t.total_minor")))
+                FROM receipts r JOIN receipt_item_totals t ON t.receipt_id = r.id
                 WHERE r.\(filter) AND r.total_minor IS NOT NULL
-                GROUP BY r.purchase_date, r.currency, COALESCE(li.category_id, r.category_id)
+                GROUP BY r.purchase_date, r.currency, \(category)
                 """, arguments: arguments)
             while let row = try items.next() {
                 builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
@@ -58,7 +60,7 @@ public struct SpendingRepository: SpendingReporting {
             let bare = try Row.fetchCursor(db, sql: """
                 SELECT purchase_date, currency, category_id, SUM(\(Money.bounded("total_minor"))) FROM receipts r
                 WHERE \(filter) AND total_minor IS NOT NULL
-                  AND NOT EXISTS (SELECT 1 FROM line_items li WHERE li.receipt_id = r.id)
+                  AND NOT EXISTS (SELECT 1 FROM receipt_item_totals t WHERE t.receipt_id = r.id)
                 GROUP BY purchase_date, currency, category_id
                 """, arguments: arguments)
             while let row = try bare.next() {

@@ -19,17 +19,23 @@ struct PriceTrends {
     /// Each series sorted by month.
     let series: [SeriesKey: [MonthPrice]]
 
-    /// A purchase day's month, spelled as in the index `price_records_by_product_month`.
+    /// A purchase day's month, as `product_month_prices` keys it.
     static let month = "substr(purchase_date, 1, 7)"
 
-    /// Grouped by the index's own terms, so all time reads price_records_by_product_month
-    /// in group order instead of sorting every record; records without a day are skipped in `load`.
+    /// All time reads the sums the store's triggers keep per product and month
+    /// (product_month_prices), in their key's order; a range groups its records.
     static func query(range: DayRange?) -> String {
-        """
-        SELECT product_id, \(month), currency, COALESCE(unit, ''), AVG(unit_price_minor), COUNT(*)
-        FROM price_records \(range == nil ? "" : "WHERE purchase_date BETWEEN ? AND ?")
-        GROUP BY product_id, \(month), currency, unit ORDER BY product_id, \(month), currency, unit
-        """
+        guard range != nil else {
+            return """
+                SELECT product_id, month, currency, unit, CAST(price_sum AS REAL) / record_count, record_count
+                FROM product_month_prices ORDER BY product_id, month, currency, unit
+                """
+        }
+        return """
+            SELECT product_id, \(month), currency, COALESCE(unit, ''), AVG(unit_price_minor), COUNT(*)
+            FROM price_records WHERE purchase_date BETWEEN ? AND ?
+            GROUP BY product_id, \(month), currency, COALESCE(unit, '') ORDER BY product_id, \(month), currency, COALESCE(unit, '')
+            """
     }
 
     static func load(_ db: Database, range: DayRange?) throws -> PriceTrends {

@@ -146,7 +146,8 @@ public struct DataReset: Sendable {
                 ResetOutcome(category: .analysisJobs, removed: try count("analysis_jobs")),
                 ResetOutcome(category: .exchangeRates, removed: try count("exchange_rates")),
             ]
-            for table in ["receipt_search", "price_records", "analysis_jobs", "line_items", "receipts", "products",
+            // The triggered sums first, so the line items' triggers find nothing left to update.
+            for table in ["receipt_search", "receipt_item_totals", "price_records", "analysis_jobs", "line_items", "receipts", "products",
                           "merchants", "categories", "image_files", "exchange_rates"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }

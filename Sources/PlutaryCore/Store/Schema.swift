@@ -113,6 +113,8 @@ enum Schema {
         AnalysisSchema.register(in: &migrator)
         AnalyticsMigration.register(in: &migrator)
         TrendsMigration.register(in: &migrator)
+        ItemTotalsMigration.register(in: &migrator)
+        MonthPricesMigration.register(in: &migrator)
         return migrator
     }
 }
