@@ -26,7 +26,7 @@ struct DataViewModelTests {
 
     @Test func exportWritesTheChosenFormatAndSaysWhat() async throws {
         let environment = try sample()
-        let viewModel = ExportViewModel(exporter: ReceiptExporter(database: environment.database), scope: .everything)
+        let viewModel = ExportViewModel(exporter: environment.exporter, scope: .everything)
         await viewModel.reload()
         #expect(viewModel.scopeText == "All 48 receipts")
         viewModel.fileType = .json
@@ -52,7 +52,7 @@ struct DataViewModelTests {
 
     @Test func aScopedExportCountsOnlyItsReceipts() async throws {
         let environment = try sample()
-        let viewModel = ExportViewModel(exporter: ReceiptExporter(database: environment.database),
+        let viewModel = ExportViewModel(exporter: environment.exporter,
                                         scope: ExportScope(search: "costco"))
         viewModel.load()
         #expect(viewModel.receiptCount == nil) // counted off the main actor
@@ -63,7 +63,7 @@ struct DataViewModelTests {
 
     @Test func aFailedExportShowsWhyAndCancellingWritesNothing() async throws {
         let environment = try sample()
-        let viewModel = ExportViewModel(exporter: ReceiptExporter(database: environment.database), scope: .everything)
+        let viewModel = ExportViewModel(exporter: environment.exporter, scope: .everything)
         await viewModel.export(to: URL(fileURLWithPath: "/nonexistent-folder/x.csv")).value
         #expect(viewModel.isFailure && viewModel.statusText.contains("/nonexistent-folder/x.csv"))
 
@@ -135,7 +135,7 @@ struct DataViewModelTests {
     @Test func importBackupReadsAnExportAndReportsAFailureWithoutChanges() async throws {
         let source = try sample()
         let url = try folder().appendingPathComponent("backup.json")
-        _ = try ReceiptExporter(database: source.database).export(.json, scope: .everything, to: url)
+        _ = try source.exporter.export(.json, scope: .everything, to: url)
 
         let target = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "test")
         let viewModel = DataSettingsViewModel(environment: target)

@@ -52,7 +52,7 @@ struct ProductAndCurrencyViewModelTests {
 
     @Test func ratesAndCurrencyNamesAreWrittenThePersonsWay() async throws {
         let environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "1")
-        let model = CurrencySettingsViewModel(rates: ExchangeRateRepository(database: environment.database),
+        let model = CurrencySettingsViewModel(rates: environment.rates,
                                               preferences: environment.preferences, locale: Locale(identifier: "fr_FR"))
         model.load()
         #expect(model.currencyTitles[model.primaryIndex] == "CAD – dollar canadien")
@@ -62,7 +62,7 @@ struct ProductAndCurrencyViewModelTests {
 
     @Test func ratesAreEnteredCheckedAndImported() async throws {
         let environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "1")
-        let model = CurrencySettingsViewModel(rates: ExchangeRateRepository(database: environment.database),
+        let model = CurrencySettingsViewModel(rates: environment.rates,
                                               preferences: environment.preferences, locale: english)
         model.load()
         #expect(model.primaryCurrency == "CAD")

@@ -16,6 +16,11 @@ public struct ReceiptExporter: Sendable {
         self.primaryCurrency = primaryCurrency
     }
 
+    /// The same exporter, converting into `currency`.
+    public func converting(to currency: String) -> ReceiptExporter {
+        ReceiptExporter(database: database, primaryCurrency: currency)
+    }
+
     /// How many receipts a scope selects.
     public func receiptCount(_ scope: ExportScope) throws -> Int {
         let query = ExportQuery(scope: scope)

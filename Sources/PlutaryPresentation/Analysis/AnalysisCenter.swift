@@ -31,12 +31,12 @@ public final class AnalysisCenter {
     public init(environment: AppEnvironment, clock: any AnalysisClock = SystemAnalysisClock(),
                 prepareImage: @escaping @Sendable (_ path: String) throws -> PreparedUpload) {
         self.prepareImage = prepareImage
-        jobs = AnalysisJobRepository(database: environment.database)
+        jobs = environment.analysisJobs
         preferences = environment.preferences
         let settings = SettingsBox()
         self.settings = settings
         let tokens = environment.tokens
-        let images = ImageLibrary(database: environment.database)
+        let images = environment.images
         self.images = images
         var onEvent: @Sendable (AnalysisQueueEvent) -> Void = { _ in }
         let relay = EventRelay()

@@ -33,7 +33,7 @@ public final class CurrencySettingsViewModel {
     }
 
     public convenience init(environment: AppEnvironment) {
-        self.init(rates: ExchangeRateRepository(database: environment.database), preferences: environment.preferences)
+        self.init(rates: environment.rates, preferences: environment.preferences)
     }
 
     /// "EUR – euro" in the person's language, as the review screen lists them.

@@ -22,8 +22,8 @@ public final class DataSettingsViewModel {
     @ObservationIgnored public var onDataChanged: () -> Void = {}
 
     public init(environment: AppEnvironment) {
-        reset = DataReset(database: environment.database, tokens: environment.tokens)
-        importer = ReceiptImporter(database: environment.database)
+        reset = environment.reset
+        importer = environment.backupImporter
         preferences = environment.preferences
     }
 

@@ -22,8 +22,7 @@ public final class ExportCoordinator: Coordinator {
             navigator.showExport(viewModel)
             return
         }
-        let exporter = ReceiptExporter(database: environment.database,
-                                       primaryCurrency: environment.preferences.string(.primaryCurrency))
+        let exporter = environment.exporter.converting(to: environment.preferences.string(.primaryCurrency))
         let viewModel = ExportViewModel(exporter: exporter, scope: scope)
         viewModel.onClose = { [weak self, weak viewModel] in
             if self?.viewModel === viewModel { self?.viewModel = nil }

@@ -20,7 +20,7 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         self.environment = environment
         self.navigator = navigator
         self.viewModel = MainViewModel(title: tr("Plutary"))
-        self.importer = ImportViewModel(scanner: environment.scanner, images: ImageLibrary(database: environment.database))
+        self.importer = ImportViewModel(scanner: environment.scanner, images: environment.images)
     }
 
     public func start() {
@@ -107,7 +107,7 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
     /// Opens a saved receipt in the review screen, with its stored image.
     public func reopen(receiptId: String) {
         guard review == nil, let payload = try? environment.receipts.receipt(id: receiptId) else { return }
-        let imagePath = try? payload.imageSha256.flatMap { try ImageLibrary(database: environment.database).path(forHash: $0) }
+        let imagePath = try? payload.imageSha256.flatMap { try environment.images.path(forHash: $0) }
         // A service's reading that differs from the receipt waits here for the person to take or leave.
         let job = environment.analysis?.job(forReceipt: receiptId)
         let remote = job?.state == .done ? job?.remoteResult : nil

@@ -9,7 +9,7 @@ public final class ReceiptsCoordinator: SectionCoordinator {
     public init(environment: AppEnvironment, navigator: MainNavigating) {
         self.navigator = navigator
         self.viewModel = ReceiptListViewModel(store: environment.receipts, analysis: environment.analysis,
-                                         rates: ExchangeRateRepository(database: environment.database),
+                                         rates: environment.rates,
                                          preferences: environment.preferences)
     }
 

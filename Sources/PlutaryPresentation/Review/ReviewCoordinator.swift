@@ -65,7 +65,7 @@ public final class ReviewCoordinator: Coordinator {
         case .discarded:
             finish()
         case .turned(let quarterTurns):
-            let images = ImageLibrary(database: environment.database)
+            let images = environment.images
             reread { item, path, scanner in
                 try Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images)
             }
