@@ -22,6 +22,7 @@ public final class AnalysisCenter {
     @ObservationIgnored private let preferences: any PreferenceStore
     @ObservationIgnored private let settings: SettingsBox
     @ObservationIgnored private let images: ImageLibrary
+    @ObservationIgnored private let uploadPreview = LatestLoad()
     @ObservationIgnored private let prepareImage: @Sendable (_ path: String) throws -> PreparedUpload
     @ObservationIgnored private let refreshes = LatestLoad()
     /// Jobs that events changed while a refresh read: newer than what it read.
@@ -127,14 +128,15 @@ public final class AnalysisCenter {
     /// nil without receipt images, a failure when that image cannot be prepared. Encodes off the main actor.
     public func latestUploadPreview() async -> Result<(upload: PreparedUpload, storedBytes: Int), Error>? {
         let (images, prepareImage) = (self.images, self.prepareImage)
-        return await Task.detached(priority: .utility) {
-            do {
-                guard let latest = try images.latestReceiptImage() else { return nil }
-                return .success((try prepareImage(latest.path), latest.byteSize))
-            } catch {
-                return .failure(error)
-            }
-        }.value
+        let outcome = await uploadPreview.run { () throws -> (upload: PreparedUpload, storedBytes: Int)? in
+            guard let latest = try images.latestReceiptImage() else { return nil }
+            return (try prepareImage(latest.path), latest.byteSize)
+        }
+        switch outcome {
+        case .success(let preview?)?: return .success(preview)
+        case .failure(let error)?: return .failure(error)
+        case nil, .success(nil)?: return nil
+        }
     }
 
     public func job(forReceipt id: String) -> AnalysisJob? { jobsByReceipt[id] }

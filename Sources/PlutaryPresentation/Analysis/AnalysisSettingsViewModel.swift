@@ -31,6 +31,10 @@ public final class AnalysisSettingsViewModel {
     private let center: AnalysisCenter?
     private let locale: Locale
 
+    @ObservationIgnored private let keyringWrite = LatestLoad()
+    @ObservationIgnored private let connectionTest = LatestLoad()
+    @ObservationIgnored private let tokenStatus = LatestLoad()
+
     public init(preferences: any PreferenceStore, tokens: any TokenStore, center: AnalysisCenter? = nil, locale: Locale = .preferred) {
         self.preferences = preferences
         self.tokens = tokens
@@ -189,7 +193,7 @@ public final class AnalysisSettingsViewModel {
         guard !trimmed.isEmpty, keyringAvailable, provider != .none else { return }
         let account = configuration.account
         let tokens = self.tokens
-        let result: Result<Void, Error> = await Task.detached { Result { try tokens.store(trimmed, for: account) } }.value
+        guard let result = await keyringWrite.run({ try tokens.store(trimmed, for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
         onChange?()
@@ -198,7 +202,7 @@ public final class AnalysisSettingsViewModel {
     public func deleteToken() async {
         let account = configuration.account
         let tokens = self.tokens
-        let result: Result<Void, Error> = await Task.detached { Result { try tokens.deleteToken(for: account) } }.value
+        guard let result = await keyringWrite.run({ try tokens.deleteToken(for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
     }
@@ -209,15 +213,17 @@ public final class AnalysisSettingsViewModel {
         let tokens = self.tokens
         isTesting = true
         connectionResult = tr("Testing…")
-        let result: ConnectionTestResult = await Task.detached {
+        let outcome = await connectionTest.run {
             let token = try? tokens.token(for: configuration.account)
-            do {
-                return await (try configuration.makeProvider(token: token)).testConnection()
-            } catch {
-                return .unreachable(error.localizedDescription)
-            }
-        }.value
+            return await (try configuration.makeProvider(token: token)).testConnection()
+        }
+        guard let outcome else { return }
         isTesting = false
+        let result: ConnectionTestResult
+        switch outcome {
+        case .success(let answer): result = answer
+        case .failure(let error): result = .unreachable(error.localizedDescription)
+        }
         connectionResult = switch result {
         case .ok: tr("Connected: the service accepted the token.")
         case .badToken: tr("The service refused the token (HTTP 401).")
@@ -233,8 +239,9 @@ public final class AnalysisSettingsViewModel {
         }
         let account = configuration.account
         let tokens = self.tokens
-        let stored = await Task.detached { (try? tokens.token(for: account)) != nil }.value
         // The person may have moved on to another service while the keyring answered.
-        if account == configuration.account { tokenStored = stored }
+        guard case .success(let stored) = await tokenStatus.run({ (try? tokens.token(for: account)) != nil }),
+              account == configuration.account else { return }
+        tokenStored = stored
     }
 }

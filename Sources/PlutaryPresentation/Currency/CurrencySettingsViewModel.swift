@@ -23,6 +23,8 @@ public final class CurrencySettingsViewModel {
     private let days: DayFormatter
     private let locale: Locale
 
+    @ObservationIgnored private let ecbImport = LatestLoad()
+
     public init(rates: any ExchangeRateStore, preferences: any PreferenceStore, locale: Locale = .preferred) {
         self.rates = rates
         self.preferences = preferences
@@ -104,9 +106,7 @@ public final class CurrencySettingsViewModel {
         statusMessage = tr("Importing…")
         errorMessage = nil
         let rates = self.rates
-        let result = await Task.detached(priority: .userInitiated) {
-            Result { try rates.importECB(try Data(contentsOf: url)) }
-        }.value
+        guard let result = await ecbImport.run({ try rates.importECB(try Data(contentsOf: url)) }) else { return }
         isImporting = false
         switch result {
         case .success(let summary):

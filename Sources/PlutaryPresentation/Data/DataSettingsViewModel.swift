@@ -18,6 +18,7 @@ public final class DataSettingsViewModel {
     @ObservationIgnored private let reset: DataReset
     @ObservationIgnored private let importer: ReceiptImporter
     @ObservationIgnored private let preferences: any PreferenceStore
+    @ObservationIgnored private let backupImport = LatestLoad()
     /// Called after data changed, so other screens reload.
     @ObservationIgnored public var onDataChanged: () -> Void = {}
 
@@ -106,7 +107,7 @@ public final class DataSettingsViewModel {
         report = [String(format: tr("Importing %@…"), url.lastPathComponent)]
         reportHasFailure = false
         let importer = importer
-        let outcome = await Task.detached(priority: .userInitiated) { Result { try importer.importFile(at: url) } }.value
+        guard let outcome = await backupImport.run({ try importer.importFile(at: url) }) else { return }
         switch outcome {
         case .success(let result):
             report = [String(format: tr("Imported %d new and %d updated receipts from %@."), result.inserted, result.updated,

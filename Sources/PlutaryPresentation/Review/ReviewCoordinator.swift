@@ -16,6 +16,7 @@ public final class ReviewCoordinator: Coordinator {
     public private(set) var isFinished = false
     private let environment: AppEnvironment
     private let navigator: MainNavigating
+    private let rereads = LatestLoad()
 
     public init(items: [ReviewItem], environment: AppEnvironment, navigator: MainNavigating) {
         self.items = items
@@ -83,10 +84,7 @@ public final class ReviewCoordinator: Coordinator {
     private func reread(_ read: @escaping @Sendable (ReviewItem, String, any ReceiptScanning) throws -> ReviewItem) {
         guard let viewModel = current, let path = items[index].imagePath else { return }
         let item = items[index], scanner = environment.scanner
-        Task { [weak self] in
-            let outcome = await Task.detached(priority: .userInitiated) {
-                Result { try read(item, path, scanner) }
-            }.value
+        rereads.start({ try read(item, path, scanner) }) { [weak self] outcome in
             guard let self, viewModel === self.current else { return }
             switch outcome {
             case .success(let turned):

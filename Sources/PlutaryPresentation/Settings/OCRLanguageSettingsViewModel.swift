@@ -27,6 +27,9 @@ public final class OCRLanguageSettingsViewModel {
     private let scanner: any ReceiptScanning
     private let preferences: any PreferenceStore
 
+    @ObservationIgnored private let languageLoad = LatestLoad()
+    @ObservationIgnored private let noteLoad = LatestLoad()
+
     public init(scanner: any ReceiptScanning, preferences: any PreferenceStore) {
         self.scanner = scanner
         self.preferences = preferences
@@ -46,7 +49,7 @@ public final class OCRLanguageSettingsViewModel {
         engine = Self.engine(in: preferences)
         scanner.setEngine(engine)
         let scanner = self.scanner
-        let found = await Task.detached(priority: .userInitiated) { scanner.installedLanguages() }.value
+        guard case .success(let found) = await languageLoad.run({ scanner.installedLanguages() }) else { return }
         installed = Set(found)
         // A toggle may have come in while the folder was listed.
         selected = Self.selection(in: preferences)
@@ -68,10 +71,9 @@ public final class OCRLanguageSettingsViewModel {
     }
 
     private func refreshEngineNote() async {
-        let (scanner, asked) = (self.scanner, engine)
-        let note = await Task.detached(priority: .userInitiated) { scanner.engineNotice() }.value
-        // Another choice may have come in meanwhile; its own refresh says what holds for it.
-        if engine == asked { engineNote = note }
+        let scanner = self.scanner
+        // Another choice coming in meanwhile supersedes this one; its own refresh says what holds for it.
+        if case .success(let note) = await noteLoad.run({ scanner.engineNotice() }) { engineNote = note }
     }
 
     /// Installed and in-use languages first, then the ones to install, each group by name.

@@ -34,6 +34,19 @@ final class LatestLoad {
         return task
     }
 
+    /// `start` for code that awaits its work in line: the work's result, or nil when a
+    /// newer request superseded it (or the caller's task was cancelled).
+    func run<Value: Sendable>(_ work: @escaping @Sendable @concurrent () async throws -> Value) async -> Result<Value, Error>? {
+        let outcome = Outcome<Value>()
+        await start(work) { outcome.result = $0 }.value
+        return outcome.result
+    }
+
+    @MainActor
+    private final class Outcome<Value> {
+        var result: Result<Value, Error>?
+    }
+
     /// Drops the pending request: its query is cancelled and its result never applied.
     func cancel() {
         generation += 1
