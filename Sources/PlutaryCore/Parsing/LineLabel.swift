@@ -2,7 +2,9 @@ import Foundation
 
 /// The words of a line's label, normalised for keyword tests: upper-case letters,
 /// digits OCR'd into words mapped back (T0TAL → TOTAL, 8HD → BHD), umlauts folded (ZURÜCK → ZURUECK).
-struct LineLabel: Sendable {
+/// A class, though immutable: labels are handed around for every line, and a struct
+/// of five arrays and strings cost five retains and releases per copy.
+final class LineLabel: Sendable {
     let words: [String]
     /// All words joined without spaces, to catch "SUB TOTAL" / "SUBTOTAL" alike.
     let compact: String
