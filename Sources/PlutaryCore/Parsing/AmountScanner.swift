@@ -52,6 +52,15 @@ enum AmountScanner {
         return Decimal(string: "\(whole).\(tenth)0", locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    private static let dashed = Pattern(#"(?<![\d.,\-])(\d{1,6})-(\d{2})\s*$"#)
+
+    /// An amount at the end of a summary line whose decimal point OCR read as a dash
+    /// ("NET TOTAL 19-80"); only where the label says an amount must be there.
+    static func dashedAmount(in line: String) -> Decimal? {
+        guard let match = dashed.firstMatch(in: repairDigits(line)), let whole = match[1], let cents = match[2] else { return nil }
+        return Decimal(string: "\(whole).\(cents)", locale: Locale(identifier: "en_US_POSIX"))
+    }
+
     private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#)
 
     /// A summary amount whose decimal point OCR lost ("Total GST (RM) : 637"), read as cents.

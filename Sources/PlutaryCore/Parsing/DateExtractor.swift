@@ -10,6 +10,9 @@ enum DateExtractor {
     private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#)
     private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#)
+    /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:
+    /// a weak candidate (`compact`), taken only when no separated date is found.
+    private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#)
     private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#)
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
     private static let notPurchaseWords = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
@@ -77,6 +80,22 @@ enum DateExtractor {
                     found.append((a, b, y, confidence - twoDigitPenalty, index, "dotted date", features))
                 } else {
                     ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index, features.merging(["ambiguous_order": 1]) { $1 }))
+                }
+            }
+            for match in compact.matches(in: line) {
+                guard let digits = match[1].map(Array.init), digits.count == 8 else { continue }
+                func number(_ range: Range<Int>) -> Int { Int(String(digits[range]))! }
+                let features = lineFeatures.merging(["compact": 1]) { $1 }
+                if isoDate(day: number(6..<8), month: number(4..<6), year: number(0..<4)) != nil {
+                    found.append((number(6..<8), number(4..<6), number(0..<4), confidence - 0.3, index, "compact year-first date", features))
+                    continue
+                }
+                let (a, b, y) = (number(0..<2), number(2..<4), number(4..<8))
+                if a > 12 || b > 12 {
+                    let (day, month) = a > 12 ? (a, b) : (b, a)
+                    found.append((day, month, y, confidence - 0.3, index, "compact date", features))
+                } else {
+                    ambiguous.append((a, b, y, confidence - 0.35, index, features.merging(["ambiguous_order": 1]) { $1 }))
                 }
             }
             for match in dayMonthName.matches(in: line) {

@@ -72,8 +72,8 @@ struct ReceiptAnalyzer: Sendable {
             guard let kind = facts[index].kind else { continue }
             var pointless: Decimal?
             if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
-            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.oneDecimalAmount(in: line)
-                ?? pointless
+            guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.dashedAmount(in: line)
+                ?? AmountScanner.oneDecimalAmount(in: line) ?? pointless
             else { continue }
             let candidate = { (confidence: Double) in
                 FieldCandidate(value: amount, confidence: confidence, lineIndex: index, reason: label.words.joined(separator: " "))

@@ -32,6 +32,7 @@ enum ScoringWeights {
     ]
     static let date: [String: Double] = [
         "ambiguous_order": -0.251,
+        "compact": -1.5,
         "from_edge": -0.028,
         "future": -2.0,
         "label": 0.959,

@@ -19,6 +19,19 @@ struct DateParsingTests {
         #expect(date("Dec 25, 2018") == "2018-12-25")
     }
 
+    @Test func eightDigitsWithoutSeparatorsAreADateOnlyWhenNoOtherIs() {
+        #expect(date("27032018            No :CS-20243") == "2018-03-27")
+        #expect(date("DATE:20180304 13:05") == "2018-03-04")
+        // Not a date: part of a longer number, an ID after a dash or a hash, impossible as a day.
+        #expect(date("GST ID:002139201536") == nil)
+        #expect(date("INV CS-27032018") == nil)
+        #expect(date("BILL #27032018") == nil)
+        #expect(date("REF 99999999") == nil)
+        // A separated date on the receipt wins over a till number that reads as one.
+        #expect(ReceiptParser().parse(ocrText: "SHOP\nTILL 12052019\n25/12/2018 10:22\nTOTAL 5.00").purchaseDate == "2018-12-25")
+        #expect(ReceiptParser().parse(ocrText: "SHOP\n27032018   No:CS-20243\nTOTAL 5.00").purchaseDate == "2018-03-27")
+    }
+
     @Test func ambiguousDatesFollowThePreferredOrder() {
         #expect(date("04/05/19", order: .dayFirst) == "2019-05-04")
         #expect(date("04/05/19", order: .monthFirst) == "2019-04-05")

@@ -23,6 +23,20 @@ struct TotalSelectionTests {
         #expect(payload.subtotalAmount == "20.75")
     }
 
+    @Test func aTotalWhoseDecimalPointWasReadAsADashIsStillRead() {
+        let text = """
+        FIVE STAR CASH & CARRY
+        15/03/2018
+        KISMIS 500GM   2 @ 9.90    19.80
+        NET  TOTAL    19-80
+        CASH          20.00
+        CHANGE         0.20
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "19.80")
+        // Only a summary line's missing amount is read so: a date-like item code stays a code.
+        #expect(AmountScanner.amounts(in: "ITEM 12-05").isEmpty)
+    }
+
     @Test func anAmountPrintedThreeTimesBeatsATaxNoteWhenTheTotalsLabelIsGarbled() {
         // OCR turned "Total" into "ang"; the only line read as a total is the tax note, which a
         // receipt that rounds to 5 cents could not charge.
