@@ -8,6 +8,13 @@ import GRDB
 enum ItemTotalsMigration {
     static let identifier = "v4-receipt-item-totals"
 
+    /// Sums every stored line item into the (empty) table; also after a bulk import.
+    static let fill = """
+        INSERT INTO receipt_item_totals(receipt_id, category_key, total_minor, item_count)
+        SELECT receipt_id, COALESCE(category_id, 0), SUM(\(Money.bounded("total_minor"))), COUNT(*)
+        FROM line_items GROUP BY receipt_id, COALESCE(category_id, 0);
+        """
+
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(identifier) { db in
             let old = Money.bounded("OLD.total_minor"), new = Money.bounded("NEW.total_minor")
@@ -30,9 +37,7 @@ enum ItemTotalsMigration {
                     total_minor INTEGER NOT NULL,
                     item_count INTEGER NOT NULL,
                     PRIMARY KEY(receipt_id, category_key)) WITHOUT ROWID;
-                INSERT INTO receipt_item_totals(receipt_id, category_key, total_minor, item_count)
-                SELECT receipt_id, COALESCE(category_id, 0), SUM(\(Money.bounded("total_minor"))), COUNT(*)
-                FROM line_items GROUP BY receipt_id, COALESCE(category_id, 0);
+                \(fill)
                 CREATE TRIGGER receipt_item_totals_insert AFTER INSERT ON line_items BEGIN \(addNew) END;
                 CREATE TRIGGER receipt_item_totals_delete AFTER DELETE ON line_items BEGIN \(subtractOld) END;
                 CREATE TRIGGER receipt_item_totals_update AFTER UPDATE OF receipt_id, category_id, total_minor ON line_items

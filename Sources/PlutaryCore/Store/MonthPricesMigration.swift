@@ -9,11 +9,20 @@ import GRDB
 enum MonthPricesMigration {
     static let identifier = "v5-product-month-prices"
 
+    /// A price record's key in the table.
+    private static func key(_ row: String) -> String {
+        "\(row).product_id, substr(\(row).purchase_date, 1, 7), \(row).currency, COALESCE(\(row).unit, '')"
+    }
+
+    /// Sums every stored price record into the (empty) table; also after a bulk import.
+    static let fill = """
+        INSERT INTO product_month_prices(product_id, month, currency, unit, price_sum, record_count)
+        SELECT \(key("price_records")), SUM(\(Money.bounded("unit_price_minor"))), COUNT(*)
+        FROM price_records WHERE purchase_date IS NOT NULL GROUP BY 1, 2, 3, 4;
+        """
+
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration(identifier) { db in
-            func key(_ row: String) -> String {
-                "\(row).product_id, substr(\(row).purchase_date, 1, 7), \(row).currency, COALESCE(\(row).unit, '')"
-            }
             let subtractOld = """
                 UPDATE product_month_prices SET price_sum = price_sum - \(Money.bounded("OLD.unit_price_minor")),
                     record_count = record_count - 1
@@ -35,9 +44,7 @@ enum MonthPricesMigration {
                     price_sum INTEGER NOT NULL,
                     record_count INTEGER NOT NULL,
                     PRIMARY KEY(product_id, month, currency, unit)) WITHOUT ROWID;
-                INSERT INTO product_month_prices(product_id, month, currency, unit, price_sum, record_count)
-                SELECT \(key("price_records")), SUM(\(Money.bounded("unit_price_minor"))), COUNT(*)
-                FROM price_records WHERE purchase_date IS NOT NULL GROUP BY 1, 2, 3, 4;
+                \(fill)
                 CREATE TRIGGER product_month_prices_insert AFTER INSERT ON price_records BEGIN \(addNew) END;
                 CREATE TRIGGER product_month_prices_delete AFTER DELETE ON price_records
                 WHEN OLD.purchase_date IS NOT NULL BEGIN \(subtractOld) END;

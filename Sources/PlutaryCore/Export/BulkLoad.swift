@@ -1,0 +1,34 @@
+import GRDB
+
+/// A large import writes faster with less to keep up to date on the way: the indexes that
+/// no write during it reads are dropped, and so are the triggers that keep the report's sums;
+/// at the end, in the same transaction, the sums are computed once from the stored rows and
+/// the indexes and triggers created again from their own stored SQL. SQLite builds an index
+/// from sorted rows far faster than it keeps one through a million random inserts.
+/// The writer's own lookups (receipts by id, items and price records by receipt, products
+/// by name) keep their indexes.
+struct BulkLoad {
+    static let deferredIndexes = ["receipts_for_analytics", "line_items_for_analytics", "line_items_by_product",
+                                  "price_records_for_trends", "price_records_by_product_covering"]
+    static let deferredTriggers = ["receipt_item_totals_insert", "receipt_item_totals_delete", "receipt_item_totals_update",
+                                   "product_month_prices_insert", "product_month_prices_delete", "product_month_prices_update"]
+
+    /// The statements that create what `begin` dropped.
+    private let recreate: [(kind: String, name: String, sql: String)]
+
+    static func begin(_ db: Database) throws -> BulkLoad {
+        let names = (deferredIndexes + deferredTriggers).map { "'\($0)'" }.joined(separator: ", ")
+        let rows = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name IN (\(names)) ORDER BY type, name")
+        let recreate = rows.map { (kind: $0[0] as String, name: $0[1] as String, sql: $0[2] as String) }
+        for item in recreate { try db.execute(sql: "DROP \(item.kind.uppercased()) \(item.name)") }
+        return BulkLoad(recreate: recreate)
+    }
+
+    func finish(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM receipt_item_totals")
+        try db.execute(sql: ItemTotalsMigration.fill)
+        try db.execute(sql: "DELETE FROM product_month_prices")
+        try db.execute(sql: MonthPricesMigration.fill)
+        for item in recreate { try db.execute(sql: item.sql) }
+    }
+}

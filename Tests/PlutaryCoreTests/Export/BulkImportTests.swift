@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+import Testing
+@testable import PlutaryCore
+
+/// A large import drops indexes and the sum triggers and builds them again at its end;
+/// the store must come out as if every receipt had been saved one by one.
+struct BulkImportTests {
+    private func exported() throws -> URL {
+        let source = try AppDatabase.inMemory()
+        try StoreGenerator(receipts: 60, seed: 5).run(into: source)
+        let url = try temporaryFolder().appendingPathComponent("export.json")
+        _ = try ReceiptExporter(database: source).export(.json, scope: .everything, to: url)
+        return url
+    }
+
+    /// Every index and trigger with its SQL, and the sums the triggers keep.
+    private func state(_ database: AppDatabase) throws -> [String] {
+        try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || COALESCE(sql, '') FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")
+                + String.fetchAll(db, sql: "SELECT receipt_id || ' ' || category_key || ' ' || total_minor || ' ' || item_count FROM receipt_item_totals ORDER BY 1")
+                + String.fetchAll(db, sql: "SELECT product_id || month || currency || unit || ' ' || price_sum || ' ' || record_count FROM product_month_prices ORDER BY 1")
+        }
+    }
+
+    @Test func aBulkImportLeavesTheStoreAsReceiptByReceiptSavesDo() throws {
+        let url = try exported()
+        let bulk = try AppDatabase.inMemory(), plain = try AppDatabase.inMemory()
+        #expect(try ReceiptImporter(database: bulk, bulkLoadFrom: 1).importFile(at: url).inserted == 60)
+        #expect(try ReceiptImporter(database: plain, bulkLoadFrom: .max).importFile(at: url).inserted == 60)
+        let expected = try state(plain)
+        #expect(expected.contains { $0.hasPrefix("trigger receipt_item_totals_insert") })
+        #expect(expected.contains { $0.hasPrefix("index line_items_for_analytics") })
+        #expect(try state(bulk) == expected)
+        // The triggers work again afterwards.
+        let receipt = ReceiptPayload(merchantName: "Shop", purchaseDate: "2026-01-02", currency: "CAD", totalAmount: "3.00",
+                                     lineItems: [LineItemPayload(description: "MILK", unitPrice: "3.00", total: "3.00")])
+        try ReceiptRepository(database: bulk).save(receipt)
+        try ReceiptRepository(database: plain).save(receipt)
+        #expect(try state(bulk).count == expected.count + 2)
+    }
+
+    @Test func aFailedBulkImportKeepsEveryIndexAndTrigger() throws {
+        let url = try exported()
+        var text = try String(contentsOf: url, encoding: .utf8)
+        // The last receipt's currency is not a code: the import fails after the others were written.
+        let last = try #require(text.range(of: "\"currency\" : \"", options: .backwards) ?? text.range(of: "\"currency\":\"", options: .backwards))
+        text.replaceSubrange(last.upperBound..<text.index(last.upperBound, offsetBy: 3), with: "X1Y")
+        let database = try AppDatabase.inMemory()
+        let before = try state(database)
+        #expect(throws: ImportError.self) { try ReceiptImporter(database: database, bulkLoadFrom: 1).importData(Data(text.utf8)) }
+        #expect(try state(database) == before)
+    }
+}
