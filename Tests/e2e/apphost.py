@@ -9,6 +9,7 @@ import tempfile
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 
 def start_accessibility_bus():
@@ -179,9 +180,13 @@ def wait_receipt_shown(node, shot, timeout=20):
 
 
 def text_of(node):
-    """An editable's text; GTK 4.8 answers nothing for the usual end offset -1, so ask for the length."""
-    text = node.queryText()
-    return text.getText(0, text.characterCount)
+    """An editable's text; GTK 4.8 answers nothing for the usual end offset -1, so ask for the length.
+    None when the node went away while asked (a row rebuilt as items move), so `wait_for` asks again."""
+    try:
+        text = node.queryText()
+        return text.getText(0, text.characterCount)
+    except (NotImplementedError, GLib.GError):
+        return None
 
 
 def xdotool(*args):
