@@ -186,7 +186,8 @@ def scenario(app, port, requests, out_dir):
     click(one(root, "Receipts", role="push button", name="Receipts"))
     one(root, "the Receipts screen", role="frame", name="Receipts – Plutary")
     row = one(root, "the receipt row", role="label", name="CORNER BAKERY")
-    # Sections cross-fade; a click while they do can miss the row (it did, every time, under Cairo).
+    # A click before the switched-to page has drawn its first frame can miss the row (it did,
+    # every time, while sections cross-faded under Cairo).
     time.sleep(0.5)
     xdotool("mousemove", *centre(row), "click", "1")
     time.sleep(0.3)

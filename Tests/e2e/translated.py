@@ -66,7 +66,7 @@ def main():
             wait_for(f"{section!r} pressed", lambda: button.getState().contains(pyatspi.STATE_PRESSED))
             print(f"section {section!r}: shown")
         click(buttons[0])
-        time.sleep(1.5)  # let the stack's crossfade finish before the screenshot
+        time.sleep(1.5)  # let the list's rows arrive before the screenshot
         screenshot(os.path.join(out_dir, f"receipts-{language}.png"))
 
         log = app.read_log()

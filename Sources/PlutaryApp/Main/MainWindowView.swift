@@ -43,7 +43,9 @@ final class MainWindowView {
         sidebar = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, css: ["sidebar"])
         sidebar.setMargins(8)
         stack = Widget(retaining: gtk_stack_new())
-        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Sections switch at once, as in GNOME's own apps: a cross-fade draws both pages in every
+        // frame for 200 ms, and with Cairo (no GPU) those frames took 25 ms each, on 100 000 receipts.
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
         stack.expand()
         // The import panel sits above the section; a drop hint covers it while a drag hovers.
         content = Widgets.box(GTK_ORIENTATION_VERTICAL)

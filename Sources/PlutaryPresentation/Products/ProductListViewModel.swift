@@ -37,16 +37,21 @@ public final class ProductListViewModel {
 
     public func load() {
         let catalog = self.catalog, search = searchText, now = today()
+        let (days, money, percent, shown) = (self.days, self.money, self.percent, rows)
         loads.start({
             let month = MonthKey.of(now)
             let year = DayRange(start: MonthKey.adding(-11, to: month) + "-01", end: MonthKey.day(now))
-            return (try catalog.products(search: search, today: now), try catalog.inflation(range: year))
+            let rows = try catalog.products(search: search, today: now).map {
+                ProductRow(summary: $0, days: days, money: money, percent: percent)
+            }
+            // Formatted here, off the main actor; the rows already shown (a section switch) stay as they are.
+            return (rows == shown ? nil : rows, try catalog.inflation(range: year))
         }) { [weak self] result in
             guard let self else { return }
             isLoaded = true
             switch result {
             case .success(let (products, inflation)):
-                rows = products.map { ProductRow(summary: $0, days: days, money: money, percent: percent) }
+                if let products { rows = products }
                 inflationText = inflation.isEmpty ? "" : tr("Prices over the last 12 months:") + " "
                     + inflation.map { "\($0.category.title) \(percent.string($0.change))" }.joined(separator: " · ")
                 errorMessage = nil
