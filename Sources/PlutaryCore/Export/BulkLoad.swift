@@ -10,8 +10,7 @@ import GRDB
 struct BulkLoad {
     static let deferredIndexes = ["receipts_for_analytics", "line_items_for_analytics", "line_items_by_product",
                                   "price_records_for_trends", "price_records_by_product_covering"]
-    static let deferredTriggers = ["receipt_item_totals_insert", "receipt_item_totals_delete", "receipt_item_totals_update",
-                                   "product_month_prices_insert", "product_month_prices_delete", "product_month_prices_update"]
+    static let deferredTriggers = ItemTotalsMigration.triggers + MonthPricesMigration.triggers
 
     /// The statements that create what `begin` dropped.
     private let recreate: [(kind: String, name: String, sql: String)]

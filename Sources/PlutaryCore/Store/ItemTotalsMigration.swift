@@ -7,6 +7,8 @@ import GRDB
 /// within `Money.limit` item by item, as the report's sums always were.
 enum ItemTotalsMigration {
     static let identifier = "v4-receipt-item-totals"
+    /// The triggers that keep the table, by name (a bulk import sets them aside).
+    static let triggers = ["receipt_item_totals_insert", "receipt_item_totals_delete", "receipt_item_totals_update"]
 
     /// Sums every stored line item into the (empty) table; also after a bulk import.
     static let fill = """
@@ -38,9 +40,9 @@ enum ItemTotalsMigration {
                     item_count INTEGER NOT NULL,
                     PRIMARY KEY(receipt_id, category_key)) WITHOUT ROWID;
                 \(fill)
-                CREATE TRIGGER receipt_item_totals_insert AFTER INSERT ON line_items BEGIN \(addNew) END;
-                CREATE TRIGGER receipt_item_totals_delete AFTER DELETE ON line_items BEGIN \(subtractOld) END;
-                CREATE TRIGGER receipt_item_totals_update AFTER UPDATE OF receipt_id, category_id, total_minor ON line_items
+                CREATE TRIGGER \(triggers[0]) AFTER INSERT ON line_items BEGIN \(addNew) END;
+                CREATE TRIGGER \(triggers[1]) AFTER DELETE ON line_items BEGIN \(subtractOld) END;
+                CREATE TRIGGER \(triggers[2]) AFTER UPDATE OF receipt_id, category_id, total_minor ON line_items
                 BEGIN \(subtractOld) \(addNew) END;
                 """)
         }

@@ -8,6 +8,8 @@ import GRDB
 /// v3's (product, month) index served only that query, and every write paid for it.
 enum MonthPricesMigration {
     static let identifier = "v5-product-month-prices"
+    /// The triggers that keep the table, by name (a bulk import sets them aside).
+    static let triggers = ["product_month_prices_insert", "product_month_prices_delete", "product_month_prices_update"]
 
     /// A price record's key in the table.
     private static func key(_ row: String) -> String {
@@ -45,10 +47,10 @@ enum MonthPricesMigration {
                     record_count INTEGER NOT NULL,
                     PRIMARY KEY(product_id, month, currency, unit)) WITHOUT ROWID;
                 \(fill)
-                CREATE TRIGGER product_month_prices_insert AFTER INSERT ON price_records BEGIN \(addNew) END;
-                CREATE TRIGGER product_month_prices_delete AFTER DELETE ON price_records
+                CREATE TRIGGER \(triggers[0]) AFTER INSERT ON price_records BEGIN \(addNew) END;
+                CREATE TRIGGER \(triggers[1]) AFTER DELETE ON price_records
                 WHEN OLD.purchase_date IS NOT NULL BEGIN \(subtractOld) END;
-                CREATE TRIGGER product_month_prices_update
+                CREATE TRIGGER \(triggers[2])
                 AFTER UPDATE OF product_id, purchase_date, currency, unit, unit_price_minor ON price_records
                 BEGIN \(subtractOld) \(addNew) END;
                 DROP INDEX price_records_by_product_month;
