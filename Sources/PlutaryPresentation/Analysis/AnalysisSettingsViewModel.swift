@@ -31,7 +31,8 @@ public final class AnalysisSettingsViewModel {
     private let center: AnalysisCenter?
     private let locale: Locale
 
-    @ObservationIgnored private let keyringWrite = LatestLoad()
+    @ObservationIgnored private let tokenWrite = LatestLoad()
+    @ObservationIgnored private let tokenRemoval = LatestLoad()
     @ObservationIgnored private let connectionTest = LatestLoad()
     @ObservationIgnored private let tokenStatus = LatestLoad()
 
@@ -193,7 +194,7 @@ public final class AnalysisSettingsViewModel {
         guard !trimmed.isEmpty, keyringAvailable, provider != .none else { return }
         let account = configuration.account
         let tokens = self.tokens
-        guard let result = await keyringWrite.run({ try tokens.store(trimmed, for: account) }) else { return }
+        guard let result = await tokenWrite.run({ try tokens.store(trimmed, for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
         onChange?()
@@ -202,7 +203,7 @@ public final class AnalysisSettingsViewModel {
     public func deleteToken() async {
         let account = configuration.account
         let tokens = self.tokens
-        guard let result = await keyringWrite.run({ try tokens.deleteToken(for: account) }) else { return }
+        guard let result = await tokenRemoval.run({ try tokens.deleteToken(for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
     }
