@@ -37,10 +37,14 @@ def to_decimal(value):
 
 
 def normalise_date(value, day_first=True):
-    """YYYY-MM-DD from the receipt formats in the sets (25/12/2018, 25-12-18, 25 DEC 2018, 2018-12-25)."""
+    """YYYY-MM-DD from the receipt formats in the sets (25/12/2018, 25-12-18, 25 DEC 2018, 2018-12-25, 25032018)."""
     if not value:
         return None
     parts = [p for p in re.split(r"[\s/.\-]+", str(value).strip().upper()) if p]
+    # Eight digits as some tills print them: 20180304 (year first) or 25032018 (day first).
+    if len(parts) == 1 and re.fullmatch(r"\d{8}", parts[0]):
+        digits = parts[0]
+        parts = [digits[:4], digits[4:6], digits[6:]] if digits[:2] in ("19", "20") else [digits[:2], digits[2:4], digits[4:]]
     if len(parts) != 3:
         return None
     try:

@@ -8,18 +8,19 @@ enum AmountScanner {
     // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
     // OCR often widens "68.87" to "68. 87"; one space after a dot is accepted.
     private static let amount = Pattern(
-        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#)
+        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
     // OCR sometimes drops the decimal point itself ("RM 64 13"); only after a currency sign,
     // at the end of the line, so quantity and price columns ("2 15") stay apart.
-    private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#)
-    // OCR reads 0 as O inside numbers ("1O.5O"); fixed one character for one, so offsets stay valid.
-    private static let letterZero = Pattern(#"(?<=[\d.,])[Oo]|[Oo](?=[.,]?\d)"#)
+    private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#, needsOneOf: Pattern.digits)
 
     private static let trailingLimit = 16
+    // Made once: a Locale per amount was a tenth of scanning a long line.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     static func amounts(in line: String) -> [AmountMatch] {
         let cleaned = repairDigits(line)
         let ns = cleaned as NSString
+        let ascii = cleaned.utf8.allSatisfy { $0 < 0x80 }
         let found = amount.matches(in: cleaned)
         let spaced = spacedAmount.matches(in: cleaned).filter { extra in
             !found.contains { $0.location < extra.location + extra.length && extra.location < $0.location + $0.length }
@@ -27,7 +28,7 @@ enum AmountScanner {
         return (found + spaced).sorted { $0.location < $1.location }.compactMap { match in
             guard let whole = match[2], let fraction = match[3] else { return nil }
             let digits = whole.filter(\.isNumber)
-            guard var value = Decimal(string: "\(digits).\(fraction)", locale: Locale(identifier: "en_US_POSIX")) else {
+            guard var value = Decimal(string: "\(digits).\(fraction)", locale: posix) else {
                 return nil
             }
             if match[1] != nil || match[4] != nil { value = -value }
@@ -36,32 +37,44 @@ enum AmountScanner {
             // of the line for every amount made long lines quadratic. Longer tails keep a
             // marker so they are never taken for a flag.
             let rest = ns.length - end
-            var trailing = ns.substring(with: NSRange(location: end, length: min(rest, trailingLimit)))
-                .trimmingCharacters(in: .whitespaces)
+            var trailing = ascii ? asciiTrailing(cleaned, from: end, length: min(rest, trailingLimit))
+                : ns.substring(with: NSRange(location: end, length: min(rest, trailingLimit))).trimmingCharacters(in: .whitespaces)
             if rest > trailingLimit { trailing += "…" }
             return AmountMatch(value: value, location: match.location, length: match.length, trailing: trailing)
         }
     }
 
-    private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#)
+    /// `length` characters of an ASCII line from `start`, without the spaces and tabs around them:
+    /// what NSString's substring and trimming give, without their cost for every amount.
+    private static func asciiTrailing(_ line: String, from start: Int, length: Int) -> String {
+        let bytes = line.utf8
+        let from = bytes.index(bytes.startIndex, offsetBy: start)
+        var slice = bytes[from..<bytes.index(from, offsetBy: length)]
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = slice.first, isBlank(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isBlank(last) { slice = slice.dropLast() }
+        return String(Substring(slice))
+    }
+
+    private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#, needsOneOf: Pattern.digits)
 
     /// An amount at the end of a line that lost its last digit ("NET TOTAL 174.9"), read as
     /// whole tenths; only for summary lines, where the label says an amount must be there.
     static func oneDecimalAmount(in line: String) -> Decimal? {
         guard let match = oneDecimal.firstMatch(in: repairDigits(line)), let whole = match[1], let tenth = match[2] else { return nil }
-        return Decimal(string: "\(whole).\(tenth)0", locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: "\(whole).\(tenth)0", locale: posix)
     }
 
-    private static let dashed = Pattern(#"(?<![\d.,\-])(\d{1,6})-(\d{2})\s*$"#)
+    private static let dashed = Pattern(#"(?<![\d.,\-])(\d{1,6})-(\d{2})\s*$"#, needsOneOf: Pattern.digits)
 
     /// An amount at the end of a summary line whose decimal point OCR read as a dash
     /// ("NET TOTAL 19-80"); only where the label says an amount must be there.
     static func dashedAmount(in line: String) -> Decimal? {
         guard let match = dashed.firstMatch(in: repairDigits(line)), let whole = match[1], let cents = match[2] else { return nil }
-        return Decimal(string: "\(whole).\(cents)", locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: "\(whole).\(cents)", locale: posix)
     }
 
-    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#)
+    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#, needsOneOf: Pattern.digits)
 
     /// A summary amount whose decimal point OCR lost ("Total GST (RM) : 637"), read as cents.
     static func pointlessAmount(in line: String) -> Decimal? {
@@ -83,14 +96,33 @@ enum AmountScanner {
     /// Parses a stand-alone decimal such as "0.840", "3,26" or "13".
     static func decimal(_ text: String) -> Decimal? {
         let normalized = repairDigits(text).replacingOccurrences(of: ",", with: ".")
-        return Decimal(string: normalized, locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: normalized, locale: posix)
     }
 
+    /// Reads an O as 0 where it sits in a number ("1O.5O"): after a digit, point or comma, or
+    /// before a digit (with a point or comma between). Each O is judged on the line as printed,
+    /// one character for one, so offsets stay valid. Written out rather than a regular expression:
+    /// it runs for every amount scan, and most lines have an O in a word and none in a number.
     static func repairDigits(_ line: String) -> String {
-        let matches = letterZero.matches(in: line)
-        guard !matches.isEmpty else { return line }
-        let chars = NSMutableString(string: line)
-        for match in matches { chars.replaceCharacters(in: NSRange(location: match.location, length: 1), with: "0") }
-        return chars as String
+        guard line.utf8.contains(where: { $0 == UInt8(ascii: "O") || $0 == UInt8(ascii: "o") }) else { return line }
+        let scalars = Array(line.unicodeScalars)
+        func isDigit(_ index: Int) -> Bool {
+            scalars.indices.contains(index) && scalars[index].properties.generalCategory == .decimalNumber
+        }
+        func isPoint(_ index: Int) -> Bool {
+            scalars.indices.contains(index) && (scalars[index] == "." || scalars[index] == ",")
+        }
+        var repaired = String.UnicodeScalarView()
+        var changed = false
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "O" || scalar == "o",
+               isDigit(index - 1) || isPoint(index - 1) || isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) {
+                repaired.append("0")
+                changed = true
+            } else {
+                repaired.append(scalar)
+            }
+        }
+        return changed ? String(repaired) : line
     }
 }

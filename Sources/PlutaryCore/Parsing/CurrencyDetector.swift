@@ -5,14 +5,15 @@ import Foundation
 /// words), then the merchant and the caller's locale as tie-breakers.
 enum CurrencyDetector {
     private static let ringgit = Pattern(#"(?<![A-Z])RM\s?\d|\(RM\)|(?<![A-Z])RM(?![A-Z])|\bMYR\b"#, caseInsensitive: false)
-    private static let yen = Pattern(#"[¥￥]\s?\d"#)
+    private static let yen = Pattern(#"[¥￥]\s?\d"#, needsOneOf: Pattern.digits)
     // Symbols count next to a number ("€1,95", "£ 3.20"); OCR litters text with stray ones.
     private static let euroOrPound = Pattern(#"([€£])\s?[\d/]|\d\s?([€£])"#)
-    private static let dollar = Pattern(#"\$\s?\d"#)
+    private static let dollar = Pattern(#"\$\s?\d"#, needsOneOf: "$")
     // "C$" inside a receipt number ("C$1801/27037") is not Canadian dollars.
-    private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false)
-    private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false)
-    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false)
+    private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false,
+                                                needsOneOf: "$")
+    private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]

@@ -4,18 +4,18 @@ import Foundation
 /// unambiguous dates decide first, then the merchant's known format, then the locale
 /// (US month-first, elsewhere day-first).
 enum DateExtractor {
-    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#)
+    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#, needsOneOf: Pattern.digits)
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
     // A four-digit year may run into the time printed after it ("18/03/201823:02:16").
-    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#)
-    private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#)
-    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#)
+    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: Pattern.digits)
+    private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:
     /// a weak candidate (`compact`), taken only when no separated date is found.
-    private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#)
-    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#)
+    private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#, needsOneOf: Pattern.digits)
+    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
-    private static let notPurchaseWords = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
+    private static let notPurchaseWords: [KeywordPhrase] = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
                                            "MHD", "BIS", "DUE DATE", "PETITION"]
     private static let months: [String: Int] = [
         "JAN": 1, "JANUARY": 1, "JANUAR": 1, "JANV": 1, "JANVIER": 1, "FEB": 2, "FEBRUARY": 2, "FEBRUAR": 2, "FEV": 2,
@@ -48,7 +48,7 @@ enum DateExtractor {
             // "Date:" alone on a line, its value on the next.
             if previousLabelled { lineFeatures["label_above"] = 1 }
             if time.isMatched(by: line) { confidence += 0.1; lineFeatures["time"] = 1 }
-            if notPurchaseWords.contains(where: { $0.contains(" ") ? label.has($0) : label.hasWord($0) }) {
+            if notPurchaseWords.contains(where: { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) }) {
                 confidence -= 0.4
                 lineFeatures["not_purchase_label"] = 1
             }

@@ -9,32 +9,32 @@ import Foundation
 /// and a discount line ("3.00-", "-3.00", "TPD/1234567 3.00-") is subtracted from the
 /// item above (see `ParsedLineItem` for the convention).
 enum LineItemExtractor {
-    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:@|X|×|\*)\s*(?:\$|€|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$)?\s*(?:/\s*(KG|LB|100\s?G))?"#)
+    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:@|X|×|\*)\s*(?:\$|€|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$)?\s*(?:/\s*(KG|LB|100\s?G))?"#, needsOneOf: Pattern.digits)
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too.
-    private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#)
-    private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#)
-    private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#)
-    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false)
-    private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false)
+    private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: Pattern.digits)
+    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("xC": no discount), OCR debris (":", "'").
     private static let flag = Pattern(#"^[A-Za-z0-9*#.:,;'’")]{0,4}$"#, caseInsensitive: false)
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
-    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false)
+    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
     // Three or four digits only: five bare digits in a row are a code column (IKEA's "Artikel 50319963   22621").
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false)
-    private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false)
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
-    private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#)
+    private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
-    private static let notItemWords = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
+    private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW"]
 
@@ -60,9 +60,8 @@ enum LineItemExtractor {
             // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
             let words = label.words
             let isNotItem = notItemWords.contains { word in
-                if word.contains(" ") { return label.has(word) }
-                return words.indices.contains { index in
-                    guard TextSimilarity.wordMatches(words[index], word) else { return false }
+                if word.parts.count > 1 { return label.has(word) }
+                return label.wordIndices(matching: word).contains { index in
                     guard index + 1 < words.count else { return true }
                     let next = words[index + 1]
                     return next.count <= 2 || next.allSatisfy(\.isNumber)

@@ -87,8 +87,10 @@ final class LineLabel: Sendable {
         let joined = phrase.joined, parts = phrase.parts
         // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
         // "INDISCHES CHICKEN" has no "DISC".
-        for start in wordStarts where start + joined.count <= compactBytes.count {
-            if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
+        if let first = joined.first {
+            for start in wordStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
+                if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
+            }
         }
         guard parts.count <= words.count, !parts.isEmpty else { return false }
         // Plain loops and a length test first: this runs for every line against a hundred
@@ -133,12 +135,23 @@ final class LineLabel: Sendable {
     /// True when one word is `keyword` (a one-word phrase) but for one OCR slip (`TextSimilarity.wordMatches`),
     /// compared on prepared bytes: keyword lists are tested on many lines.
     func hasWordMatching(_ keyword: KeywordPhrase) -> Bool {
+        firstWord(matching: keyword, from: 0) != nil
+    }
+
+    /// Indices of the words that are `keyword` but for one OCR slip, as `hasWordMatching` finds them.
+    func wordIndices(matching keyword: KeywordPhrase) -> [Int] {
+        var found: [Int] = []
+        while let index = firstWord(matching: keyword, from: (found.last ?? -1) + 1) { found.append(index) }
+        return found
+    }
+
+    private func firstWord(matching keyword: KeywordPhrase, from start: Int) -> Int? {
         let bytes = keyword.joined[...]
         let ascii = isASCII && keyword.isASCII
-        for word in wordBytes where !ascii || Self.mayMatch(word, bytes) {
-            if TextSimilarity.wordMatches(word, bytes) { return true }
+        for index in start..<max(start, wordBytes.count) where !ascii || Self.mayMatch(wordBytes[index], bytes) {
+            if TextSimilarity.wordMatches(wordBytes[index], bytes) { return index }
         }
-        return false
+        return nil
     }
 
     /// True when a whole word equals `word` exactly (for short keywords like "TIP", "BAR").

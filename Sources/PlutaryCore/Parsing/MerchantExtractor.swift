@@ -16,7 +16,7 @@ enum MerchantExtractor {
     private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
                                                      "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
     // "S/B" (Sdn Bhd), also read "$/B".
-    private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#)
+    private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#, needsOneOf: "/")
     private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
                                     "FAX", "HOTLINE", "GST ID", "GST REG", "SST ID", "CO REG", "COMPANY NO", "REG NO",
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
@@ -31,8 +31,9 @@ enum MerchantExtractor {
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
                                      "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
     // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
-    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#)
-    private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
+    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#,
+                                              needsOneOf: ")-")
+    private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#, needsOneOf: Pattern.digits)
 
     /// - Parameter bodyChain: the first chain named anywhere in the text (`KnownMerchant.find`), found once by the caller.
     static func candidates(in text: ReceiptText, bodyChain: (merchant: KnownMerchant, line: Int)?) -> [FieldCandidate<String>] {
@@ -150,17 +151,18 @@ enum MerchantExtractor {
     /// - Parameter label: `LineLabel(upperLine)` when the caller has it (`ReceiptText.labels`).
     static func isNameLike(_ upperLine: String, label given: LineLabel? = nil) -> Bool {
         let label = given ?? LineLabel(upperLine)
-        // A company line keeps its registration number ("AEON CO. (M) BHD (126926-H)"); its digits are not the name's.
-        if registration.isMatched(by: upperLine), isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: upperLine) {
-            let stripped = registration.matches(in: upperLine).reversed().reduce(NSMutableString(string: upperLine)) { line, match in
-                line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
-            }
-            return isNameLikeText(stripped as String, label: LineLabel(stripped as String))
+        let registrations = registration.matches(in: upperLine)
+        guard !registrations.isEmpty else { return isNameLikeText(upperLine, label: label, mayHoldRegistration: false) }
+        // A registration number ("(126926-H)") is kept only by a company line, and its digits are not the name's.
+        guard isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: upperLine) else { return false }
+        let stripped = registrations.reversed().reduce(NSMutableString(string: upperLine)) { line, match in
+            line.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: ""); return line
         }
-        return isNameLikeText(upperLine, label: label)
+        return isNameLikeText(stripped as String, label: LineLabel(stripped as String), mayHoldRegistration: true)
     }
 
-    private static func isNameLikeText(_ upperLine: String, label: LineLabel) -> Bool {
+    /// - Parameter mayHoldRegistration: false when the caller found no registration number in the line.
+    private static func isNameLikeText(_ upperLine: String, label: LineLabel, mayHoldRegistration: Bool) -> Bool {
         let letters = upperLine.filter(\.isLetter).count
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
         let digits = label.words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
@@ -178,7 +180,7 @@ enum MerchantExtractor {
         case .tender?: if label.words.count <= 2 { return false }
         default: return false
         }
-        if registration.isMatched(by: upperLine) && !isCompanyLine(label) { return false }
+        if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) { return false }
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }

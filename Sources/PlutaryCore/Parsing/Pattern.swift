@@ -5,28 +5,53 @@ import Foundation
 /// on every platform, and Swift Regex has no look-behind.
 struct Pattern: @unchecked Sendable {
     private let regex: NSRegularExpression
+    /// ASCII characters of which every match holds at least one, as a bit set; empty when any text may match.
+    private let needed: (low: UInt64, high: UInt64)
 
-    init(_ pattern: String, caseInsensitive: Bool = true) {
+    static let digits = "0123456789"
+
+    /// - Parameter needsOneOf: ASCII characters (not letters, whose case may vary) of which every
+    ///   match contains one, such as `Pattern.digits` for `\d`. Text without any is answered without
+    ///   running the expression: a third of receipt lines have no digit, and handing a line to ICU
+    ///   costs more than scanning its bytes.
+    init(_ pattern: String, caseInsensitive: Bool = true, needsOneOf: String = "") {
         // The patterns are literals in this module; a bad one is a programming error.
         regex = try! NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
-    }
-
-    func matches(in text: String) -> [PatternMatch] {
-        let ns = text as NSString
-        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { result in
-            let groups = (0..<result.numberOfRanges).map { index -> String? in
-                let range = result.range(at: index)
-                return range.location == NSNotFound ? nil : ns.substring(with: range)
-            }
-            return PatternMatch(groups: groups, location: result.range.location, length: result.range.length)
+        needed = needsOneOf.utf8.reduce((0, 0)) { set, byte in
+            precondition(byte < 0x80 && !Character(Unicode.Scalar(byte)).isLetter, "only ASCII non-letters can be required")
+            return byte < 64 ? (set.low | 1 << byte, set.high) : (set.low, set.high | 1 << (byte - 64))
         }
     }
 
+    func matches(in text: String) -> [PatternMatch] {
+        guard mayMatch(text) else { return [] }
+        return regex.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)).map { match($0, in: text) }
+    }
+
     func firstMatch(in text: String) -> PatternMatch? {
-        matches(in: text).first
+        guard mayMatch(text) else { return nil }
+        return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)).map { match($0, in: text) }
     }
 
     func isMatched(by text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+        guard mayMatch(text) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+    }
+
+    private func match(_ result: NSTextCheckingResult, in text: String) -> PatternMatch {
+        // Groups are cut from the Swift string: going through NSString transcoded each one from UTF-16.
+        let groups = (0..<result.numberOfRanges).map { index -> String? in
+            Range(result.range(at: index), in: text).map { String(text[$0]) }
+        }
+        return PatternMatch(groups: groups, location: result.range.location, length: result.range.length)
+    }
+
+    /// False only when the text cannot match: it is ASCII and holds none of the needed characters.
+    /// Text with other characters goes to ICU, whose `\d` also takes other scripts' digits.
+    private func mayMatch(_ text: String) -> Bool {
+        guard needed != (0, 0) else { return true }
+        return text.utf8.contains { byte in
+            byte >= 0x80 || (byte < 64 ? needed.low >> byte & 1 == 1 : needed.high >> (byte - 64) & 1 == 1)
+        }
     }
 }

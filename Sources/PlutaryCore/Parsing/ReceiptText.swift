@@ -11,14 +11,32 @@ public struct ReceiptText: Sendable {
 
     public init(_ ocrText: String) {
         self.ocrText = ocrText
-        lines = ocrText
-            .replacingOccurrences(of: "\t", with: "    ")
-            .components(separatedBy: .newlines)
+        lines = Self.rawLines(ocrText)
             .flatMap(Self.wrapped)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map(Self.trimmed)
             .filter { !$0.isEmpty }
         upperLines = lines.map { $0.uppercased() }
         labels = upperLines.map(LineLabel.init)
+    }
+
+    /// The text's lines, tabs widened to four spaces. Split on bytes when every line break is
+    /// ASCII (CR, LF, VT, FF): Foundation's splitting and trimming were a twentieth of the parse.
+    private static func rawLines(_ text: String) -> [String] {
+        let widened = text.utf8.contains(UInt8(ascii: "\t")) ? text.replacingOccurrences(of: "\t", with: "    ") : text
+        // U+0085, U+2028 and U+2029 break lines too; their UTF-8 starts with 0xC2 or 0xE2.
+        guard !widened.utf8.contains(where: { $0 == 0xC2 || $0 == 0xE2 }) else {
+            return widened.components(separatedBy: .newlines)
+        }
+        return widened.utf8.split(omittingEmptySubsequences: false) { (0x0A...0x0D).contains($0) }.map { String(Substring($0)) }
+    }
+
+    /// The line without the whitespace around it; lines that start and end with a visible ASCII
+    /// character (most) are returned as they are.
+    private static func trimmed(_ line: String) -> String {
+        if let first = line.utf8.first, let last = line.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return line
+        }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     /// A printed receipt line is at most a few dozen characters. Longer ones (text that lost
