@@ -2,7 +2,7 @@ import CGtk
 
 /// A GtkColumnView over a `ListModelBridge`, with a single selection.
 @MainActor
-public final class ColumnView<Item: Equatable>: Widget {
+public final class ColumnView<Item: Equatable & Sendable>: Widget {
     public let bridge: ListModelBridge<Item>
     private let selection: Object
 

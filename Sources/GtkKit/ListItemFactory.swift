@@ -42,7 +42,7 @@ public final class ListItemFactory: Object {
     public var factory: OpaquePointer { opaque }
 
     /// A factory of labels showing `text(item)` for each row.
-    public static func labels<Item: Equatable>(_ bridge: ListModelBridge<Item>, xalign: Float = 0, css: [String] = [],
+    public static func labels<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, xalign: Float = 0, css: [String] = [],
                                     text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
         ListItemFactory(setup: {
             let label = Widgets.label("", css: css, xalign: xalign)

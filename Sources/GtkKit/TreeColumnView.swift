@@ -7,7 +7,7 @@ import CGtkShims
 /// a child's packs the parent position and the child's own index. Columns with a
 /// sort order can be sorted from their header; children keep their order.
 @MainActor
-public final class TreeColumnView<Parent: Equatable, Child>: Widget {
+public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
     public enum Node: Equatable {
         case parent(Int)
         case child(parent: Int, index: Int)

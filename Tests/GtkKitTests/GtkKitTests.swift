@@ -161,4 +161,20 @@ final class GtkKitTests: XCTestCase {
             g_object_unref(last)
         }
     }
+
+    func testTheBridgeReleasesReplacedRowsOffTheMainThread() {
+        final class Row: Equatable, @unchecked Sendable {
+            nonisolated(unsafe) static var releasedOnMain: Bool?
+            static func == (a: Row, b: Row) -> Bool { a === b }
+            deinit { Row.releasedOnMain = Thread.isMainThread }
+        }
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<Row>()
+            bridge.replace(with: [Row()])
+            bridge.replace(with: [])
+            XCTAssertTrue(spinMainContext { Row.releasedOnMain != nil }, "the replaced row was never released")
+            XCTAssertEqual(Row.releasedOnMain, false, "the replaced row was released on the main thread")
+            XCTAssertEqual(g_list_model_get_n_items(bridge.model), 0)
+        }
+    }
 }

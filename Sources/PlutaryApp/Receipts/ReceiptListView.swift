@@ -212,7 +212,7 @@ final class ReceiptListView {
     private func render() {
         let rows = viewModel.rows
         table.bridge.replace(with: rows)
-        positionCache = nil
+        BackgroundRelease.replace(&positionCache, with: nil)
         content.showEmpty(viewModel.isEmpty)
         countLabel.setLabel(viewModel.countText)
         totalsLabel.setLabel(viewModel.totalsText)
