@@ -68,10 +68,12 @@ public struct ReceiptImporter: Sendable {
     private func importData(_ data: Data, progress: @escaping ExportProgress, isCancelled: @escaping @Sendable () -> Bool,
                             readUpTo: @escaping (Int) -> Void) throws -> ImportResult {
         let file = try ExportFileReader(data: data, scanned: readUpTo)
+        let prefetcher = ReceiptPrefetcher(count: file.receiptRanges.count) { try file.receipt(at: $0) }
+        defer { prefetcher.stop() }
         return try write(categories: file.categories, products: file.products, samples: file.sampleReceiptIds,
                          count: file.receiptRanges.count, receipt: { index in
                              if index % 256 == 0 { readUpTo(file.receiptRanges[index].lowerBound) }
-                             return try file.receipt(at: index)
+                             return try prefetcher.receipt(at: index)
                          }, progress: progress, isCancelled: isCancelled)
     }
 
@@ -96,6 +98,7 @@ public struct ReceiptImporter: Sendable {
             let productsAdded = try restoreProducts(db, products)
             let bulk = total >= bulkLoadFrom ? try BulkLoad.begin(db) : nil
             var writer = ReceiptWriter(db: db)
+            if bulk != nil { writer.searchTable = BulkLoad.searchStaging }
             var inserted = 0, updated = 0, missingImages = 0
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM receipts WHERE id = ?")
             let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")

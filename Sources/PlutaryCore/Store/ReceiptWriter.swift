@@ -8,11 +8,14 @@ struct ReceiptWriter {
     let db: Database
     private var merchantIds: [String: Int64] = [:]
     private var categoryIds: [String: Int64] = [:]
+    private var knownCurrencies: Set<String> = []
     /// Loaded on the first line item, then kept up to date with the products this writer adds.
     private var matcher: ProductMatcher?
     /// Raw item names already matched, so bulk writes normalise each name once.
     private var productIdsByRawName: [String: Int64] = [:]
     private let now: String
+    /// Where search rows go: `BulkLoad` stages them in a plain table and indexes them at the end.
+    var searchTable = "receipt_search"
 
     init(db: Database) {
         self.db = db
@@ -39,6 +42,9 @@ struct ReceiptWriter {
             try db.execute(sql: "DELETE FROM line_items WHERE receipt_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM price_records WHERE receipt_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [existingSeq])
+            if searchTable != "receipt_search" {
+                try db.execute(sql: "DELETE FROM \(searchTable) WHERE rowid = ?", arguments: [existingSeq])
+            }
         }
         try execute("""
             INSERT INTO receipts(id, merchant_id, purchase_date, currency, subtotal_minor, tax_minor, tip_minor,
@@ -58,7 +64,8 @@ struct ReceiptWriter {
                 payload.notes ?? "", payload.ocrText ?? "", payload.ocrLocale, payload.imageSha256,
                 payload.source ?? "manual", isFixture, autoFilled, now, now,
             ])
-        let seq = try existingSeq ?? fetchId("SELECT seq FROM receipts WHERE id = ?", arguments: [id])!
+        // seq is the rowid, and with no row before the statement was an insert.
+        let seq = existingSeq ?? db.lastInsertedRowID
 
         for (position, item) in payload.lineItems.enumerated() {
             let itemId = item.id ?? UUID().uuidString.lowercased()
@@ -81,7 +88,7 @@ struct ReceiptWriter {
             }
         }
         try execute("""
-            INSERT INTO receipt_search(rowid, merchant, items, category, notes, ocr_text) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO \(searchTable)(rowid, merchant, items, category, notes, ocr_text) VALUES (?, ?, ?, ?, ?, ?)
             """, arguments: [seq, payload.merchantName ?? "", payload.lineItems.map(\.description).joined(separator: "\n"),
                              ([payload.category] + payload.lineItems.map(\.category)).compactMap { $0 }.joined(separator: " "),
                              payload.notes ?? "", payload.ocrText ?? ""])
@@ -106,9 +113,11 @@ struct ReceiptWriter {
 
     /// Receipts reference the currency table; a code the app has no entry for is
     /// recorded with ISO 4217's common exponent.
-    private func ensureCurrency(_ code: String) throws {
-        try execute( "INSERT OR IGNORE INTO currencies(code, exponent, symbol, name) VALUES (?, 2, ?, ?)",
-                       arguments: [code, code, code])
+    private mutating func ensureCurrency(_ code: String) throws {
+        guard !knownCurrencies.contains(code) else { return }
+        try execute("INSERT OR IGNORE INTO currencies(code, exponent, symbol, name) VALUES (?, 2, ?, ?)",
+                    arguments: [code, code, code])
+        knownCurrencies.insert(code)
     }
 
     private mutating func nameId(table: String, name: String, cache: WritableKeyPath<ReceiptWriter, [String: Int64]>) throws -> Int64? {

@@ -20,6 +20,9 @@ struct BulkImportTests {
             try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || COALESCE(sql, '') FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")
                 + String.fetchAll(db, sql: "SELECT receipt_id || ' ' || category_key || ' ' || total_minor || ' ' || item_count FROM receipt_item_totals ORDER BY 1")
                 + String.fetchAll(db, sql: "SELECT product_id || month || currency || unit || ' ' || price_sum || ' ' || record_count FROM product_month_prices ORDER BY 1")
+                // The search index, staged during a bulk load: its rows, and what a search finds.
+                + String.fetchAll(db, sql: "SELECT rowid || ' ' || merchant || ' ' || items || ' ' || category FROM receipt_search ORDER BY rowid")
+                + String.fetchAll(db, sql: "SELECT rowid FROM receipt_search WHERE receipt_search MATCH 'a* OR e*' ORDER BY rowid")
         }
     }
 
@@ -37,7 +40,20 @@ struct BulkImportTests {
                                      lineItems: [LineItemPayload(description: "MILK", unitPrice: "3.00", total: "3.00")])
         try ReceiptRepository(database: bulk).save(receipt)
         try ReceiptRepository(database: plain).save(receipt)
-        #expect(try state(bulk).count == expected.count + 2)
+        // Its item sums, its month's price and its search row ("Shop", "MILK": no a* or e* word).
+        #expect(try state(bulk).count == expected.count + 3)
+    }
+
+    @Test func importingTheSameFileAgainReplacesItsSearchRowsOnce() throws {
+        let url = try exported()
+        let bulk = try AppDatabase.inMemory(), plain = try AppDatabase.inMemory()
+        for _ in 0..<2 {
+            _ = try ReceiptImporter(database: bulk, bulkLoadFrom: 1).importFile(at: url)
+            _ = try ReceiptImporter(database: plain, bulkLoadFrom: .max).importFile(at: url)
+        }
+        let searchRows = try bulk.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM receipt_search") }
+        #expect(searchRows == 60)
+        #expect(try state(bulk) == state(plain))
     }
 
     @Test func aFailedBulkImportKeepsEveryIndexAndTrigger() throws {
