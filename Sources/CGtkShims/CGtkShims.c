@@ -87,16 +87,22 @@ guint64 plutary_object_get_index(gpointer object) {
     return (guint64)GPOINTER_TO_SIZE(g_object_get_qdata(G_OBJECT(object), plutary_index_quark())) - 1;
 }
 
-/* A GListModel of n positions whose items are made when asked for: GListStore
-   needs an object and a sequence node per row up front, and replacing 100 000
-   rows allocated and freed 200 000 of them on the GTK thread. */
-typedef struct { GObject parent; guint n_items; } PlutaryIndexList;
+/* A GListModel of n positions whose row objects are made when first asked for
+   and then kept, so a position answers with the same object (GtkSingleSelection
+   finds its selected row again by identity): GListStore needs every object and
+   a sequence node up front, and replacing 100 000 rows allocated and freed
+   200 000 of them on the GTK thread. `objects` has one slot per position, NULL
+   until asked for. */
+typedef struct { GObject parent; GPtrArray *objects; } PlutaryIndexList;
 typedef struct { GObjectClass parent_class; } PlutaryIndexListClass;
 
 static GType plutary_index_list_item_type(GListModel *model) { (void)model; return G_TYPE_OBJECT; }
-static guint plutary_index_list_n_items(GListModel *model) { return ((PlutaryIndexList *)model)->n_items; }
+static guint plutary_index_list_n_items(GListModel *model) { return ((PlutaryIndexList *)model)->objects->len; }
 static gpointer plutary_index_list_item(GListModel *model, guint position) {
-    return position < ((PlutaryIndexList *)model)->n_items ? plutary_index_object_new(position) : NULL;
+    GPtrArray *objects = ((PlutaryIndexList *)model)->objects;
+    if (position >= objects->len) return NULL;
+    if (!g_ptr_array_index(objects, position)) g_ptr_array_index(objects, position) = plutary_index_object_new(position);
+    return g_object_ref(g_ptr_array_index(objects, position));
 }
 static void plutary_index_list_model_init(GListModelInterface *iface) {
     iface->get_item_type = plutary_index_list_item_type;
@@ -105,15 +111,37 @@ static void plutary_index_list_model_init(GListModelInterface *iface) {
 }
 G_DEFINE_TYPE_WITH_CODE(PlutaryIndexList, plutary_index_list, G_TYPE_OBJECT,
                         G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, plutary_index_list_model_init))
-static void plutary_index_list_class_init(PlutaryIndexListClass *klass) { (void)klass; }
-static void plutary_index_list_init(PlutaryIndexList *self) { self->n_items = 0; }
+static void plutary_index_list_finalize(GObject *object) {
+    g_ptr_array_unref(((PlutaryIndexList *)object)->objects);
+    G_OBJECT_CLASS(plutary_index_list_parent_class)->finalize(object);
+}
+static void plutary_index_list_class_init(PlutaryIndexListClass *klass) {
+    G_OBJECT_CLASS(klass)->finalize = plutary_index_list_finalize;
+}
+static void plutary_unref_if_set(gpointer object) { if (object) g_object_unref(object); }
+static void plutary_index_list_init(PlutaryIndexList *self) {
+    self->objects = g_ptr_array_new_with_free_func(plutary_unref_if_set);
+}
 
 GListModel *plutary_index_list_new(void) {
     return G_LIST_MODEL(g_object_new(plutary_index_list_get_type(), NULL));
 }
+
+/* Positions that stay (the first min(removed, added) of the range) keep their
+   objects, as GListStore's did when the bridge re-announced them; positions
+   after the range that move are tagged again. */
 void plutary_index_list_splice(GListModel *list, guint position, guint removed, guint added) {
-    PlutaryIndexList *self = (PlutaryIndexList *)list;
-    g_return_if_fail(position + removed <= self->n_items);
-    self->n_items = self->n_items - removed + added;
+    GPtrArray *objects = ((PlutaryIndexList *)list)->objects;
+    g_return_if_fail(position + removed <= objects->len);
+    guint kept = MIN(removed, added);
+    if (removed > kept) g_ptr_array_remove_range(objects, position + kept, removed - kept);
+    if (position + kept == objects->len) g_ptr_array_set_size(objects, (gint)(objects->len + added - kept));
+    else for (guint i = kept; i < added; i++) g_ptr_array_insert(objects, (gint)(position + i), NULL);
+    if (removed != added) {
+        for (guint i = position + added; i < objects->len; i++) {
+            gpointer object = g_ptr_array_index(objects, i);
+            if (object) g_object_set_qdata(G_OBJECT(object), plutary_index_quark(), GSIZE_TO_POINTER((gsize)i + 1));
+        }
+    }
     if (removed > 0 || added > 0) g_list_model_items_changed(list, position, removed, added);
 }

@@ -177,4 +177,23 @@ final class GtkKitTests: XCTestCase {
             XCTAssertEqual(g_list_model_get_n_items(bridge.model), 0)
         }
     }
+
+    func testAPositionAnswersWithTheSameRowObject() {
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<String>()
+            bridge.replace(with: ["a", "b", "c"])
+            let first = g_list_model_get_item(bridge.model, 1), again = g_list_model_get_item(bridge.model, 1)
+            // GtkSingleSelection finds its selected row again by identity after items-changed.
+            XCTAssertEqual(first, again, "one position, two objects")
+            bridge.replace(with: ["a", "B", "c"])
+            let changed = g_list_model_get_item(bridge.model, 1)
+            XCTAssertEqual(changed, first, "a row changed in place keeps its object")
+            XCTAssertEqual(bridge.item(for: changed), "B")
+            bridge.replace(with: ["x", "y"])
+            let shrunk = g_list_model_get_item(bridge.model, 1)
+            XCTAssertEqual(bridge.item(for: shrunk), "y")
+            XCTAssertNil(g_list_model_get_item(bridge.model, 2))
+            [first, again, changed, shrunk].forEach { g_object_unref($0) }
+        }
+    }
 }

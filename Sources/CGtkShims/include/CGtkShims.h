@@ -59,8 +59,8 @@ void plutary_object_weak_ref(gpointer object, GWeakNotify notify, gpointer data)
 gpointer plutary_index_object_new(guint64 index);
 guint64 plutary_object_get_index(gpointer object);
 
-/* A list model of index objects made on demand (GObject type boilerplate is
-   macros): `splice` sets its length and announces the change. */
+/* A list model of index objects made when first asked for and kept (GObject
+   type boilerplate is macros): `splice` sets its length and announces the change. */
 GListModel *plutary_index_list_new(void);
 void plutary_index_list_splice(GListModel *list, guint position, guint removed, guint added);
 
