@@ -8,28 +8,34 @@ import CGtk
 public final class ListItemFactory: Object {
     /// Each list item's cell, kept only for `teardown`.
     private var cells: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// Owned by the signal handlers, so it lives as long as the GTK factory, not this wrapper.
+    private let bound: BoundListItems
 
     public init(setup: @escaping @MainActor () -> Widget,
                 bind: @escaping @MainActor (_ cell: UnsafeMutablePointer<GtkWidget>, _ rowObject: UnsafeMutableRawPointer?) -> Void,
                 unbind: (@MainActor (_ cell: UnsafeMutablePointer<GtkWidget>) -> Void)? = nil,
                 teardown: (@MainActor (_ cell: UnsafeMutablePointer<GtkWidget>) -> Void)? = nil) {
+        let bound = BoundListItems(bind: bind)
+        self.bound = bound
         super.init(adopting: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
         on("setup", pointer: { [weak self] listItem in
             let cell = setup()
             gtk_list_item_set_child(OpaquePointer(listItem), cell.widget)
+            // The list item owns the cell, so it outlives this back pointer.
+            g_object_set_data(cell.gobject, ListItemFactory.listItemKey, listItem)
             if teardown != nil, let listItem { self?.cells[listItem] = cell.widget }
         })
         on("bind", pointer: { listItem in
-            let item = OpaquePointer(listItem)
-            guard let cell = gtk_list_item_get_child(item) else { return }
-            bind(cell, gtk_list_item_get_item(item))
+            guard let listItem else { return }
+            bound.items.insert(listItem)
+            bound.fill(listItem)
         })
-        if let unbind {
-            on("unbind", pointer: { listItem in
-                guard let cell = gtk_list_item_get_child(OpaquePointer(listItem)) else { return }
-                unbind(cell)
-            })
-        }
+        on("unbind", pointer: { listItem in
+            guard let listItem else { return }
+            bound.items.remove(listItem)
+            guard let unbind, let cell = gtk_list_item_get_child(OpaquePointer(listItem)) else { return }
+            unbind(cell)
+        })
         if let teardown {
             // GTK 4.8 tears a list item down as it is finalized, its child already gone: found by the item.
             on("teardown", pointer: { [weak self] listItem in
@@ -39,12 +45,29 @@ public final class ListItemFactory: Object {
         }
     }
 
+    /// Binds every cell on screen again after each replace of `bridge` that changed rows.
+    /// A row changed in place keeps its row object, so GTK keeps the row's widgets
+    /// (building them is the costly part of showing a changed list) and does not bind them again.
+    public func rebinds<Item>(after bridge: ListModelBridge<Item>) {
+        bridge.onReplace { [weak bound] _ in bound?.rebind() }
+    }
+
     public var factory: OpaquePointer { opaque }
+
+    private static let listItemKey = "plutary-list-item"
+
+    /// The list position a cell made by a factory shows now (nil while it shows none):
+    /// positions move without a rebind when rows are added or removed above.
+    public static func position(ofCell cell: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        guard let listItem = g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(cell)), listItemKey) else { return nil }
+        let position = gtk_list_item_get_position(OpaquePointer(listItem))
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
 
     /// A factory of labels showing `text(item)` for each row.
     public static func labels<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, xalign: Float = 0, css: [String] = [],
                                     text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
-        ListItemFactory(setup: {
+        let factory = ListItemFactory(setup: {
             let label = Widgets.label("", css: css, xalign: xalign)
             gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
             return label
@@ -52,5 +75,26 @@ public final class ListItemFactory: Object {
             guard let item = bridge.item(for: object) else { return }
             gtk_label_set_text(OpaquePointer(cell), text(item))
         })
+        factory.rebinds(after: bridge)
+        return factory
     }
+}
+
+/// The list items a factory has bound now, and how to bind one again.
+@MainActor
+private final class BoundListItems {
+    var items: Set<UnsafeMutableRawPointer> = []
+    let bind: @MainActor (_ cell: UnsafeMutablePointer<GtkWidget>, _ rowObject: UnsafeMutableRawPointer?) -> Void
+
+    init(bind: @escaping @MainActor (_ cell: UnsafeMutablePointer<GtkWidget>, _ rowObject: UnsafeMutableRawPointer?) -> Void) {
+        self.bind = bind
+    }
+
+    func fill(_ listItem: UnsafeMutableRawPointer) {
+        let item = OpaquePointer(listItem)
+        guard let cell = gtk_list_item_get_child(item) else { return }
+        bind(cell, gtk_list_item_get_item(item))
+    }
+
+    func rebind() { items.forEach(fill) }
 }

@@ -9,6 +9,7 @@ import CGtkShims
 public final class ListModelBridge<Item: Equatable & Sendable> {
     public private(set) var items: [Item] = []
     private let store: Object
+    private var replaceHandlers: [@MainActor (_ changed: Range<Int>) -> Void] = []
 
     public init() {
         store = Object(adopting: UnsafeMutableRawPointer(plutary_index_list_new()))
@@ -23,6 +24,10 @@ public final class ListModelBridge<Item: Equatable & Sendable> {
     public func replace(with newItems: [Item]) {
         let old = items.count
         let new = newItems.count
+        // The very array shown (a view model handing back the rows it listed): nothing to compare.
+        if old == new, items.withUnsafeBufferPointer({ shown in newItems.withUnsafeBufferPointer { $0.baseAddress == shown.baseAddress } }) {
+            return
+        }
         // Rows are looked up by position: when the count changes, only the unchanged head stays put.
         let head = zip(items, newItems).prefix { $0 == $1 }.count
         var tail = 0
@@ -30,7 +35,18 @@ public final class ListModelBridge<Item: Equatable & Sendable> {
             while tail < new - head, items[old - 1 - tail] == newItems[new - 1 - tail] { tail += 1 }
         }
         BackgroundRelease.replace(&items, with: newItems)
+        guard head + tail < max(old, new) else { return }
         plutary_index_list_splice(model, guint(head), guint(old - head - tail), guint(new - head - tail))
+        let changed = head..<(new - tail)
+        replaceHandlers.forEach { $0(changed) }
+    }
+
+    /// Runs `handler` after each replace that changed rows, with the positions of the new rows
+    /// that changed. Rows changed in place keep their row objects, and so GTK keeps their widgets
+    /// without binding them again (views fill their cells again here: `ListItemFactory.rebind`)
+    /// and a selection model keeps them selected.
+    public func onReplace(_ handler: @escaping @MainActor (_ changed: Range<Int>) -> Void) {
+        replaceHandlers.append(handler)
     }
 
     /// The Swift item behind a row object handed out by the model.

@@ -14,52 +14,40 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
     }
 
     public let bridge: ListModelBridge<Parent>
-    private let tree: Object
+    /// The flat list of parents and the children of expanded ones (`plutary_expanding_list`).
+    private let rows: Object
     private let sorted: Object
     private let selection: Object
+    private let childCount: @MainActor (Parent) -> Int
     private let childAt: @MainActor (Parent, Int) -> Child?
     private var hasExpanderColumn = false
     /// The cells on screen, by their content widget (the list item holds the row while bound).
     private var boundCells: [UnsafeMutableRawPointer: BoundCell<Node>] = [:]
+    /// The expander column's cells on screen, by their arrow: refreshed when a row expands or collapses.
+    private var arrows: [UnsafeMutablePointer<GtkWidget>: Node] = [:]
 
     /// `childCount` says how many children a parent has (0: not expandable);
     /// `child` returns one when its row is shown, so children load lazily.
     public init(bridge: ListModelBridge<Parent>, childCount: @escaping @MainActor (Parent) -> Int,
                 child: @escaping @MainActor (Parent, Int) -> Child?) {
         self.bridge = bridge
+        self.childCount = childCount
         self.childAt = child
-        let children = ChildModels { [bridge] object in
-            let node = TreeColumnView.node(of: object)
-            guard case .parent(let index) = node, let parent = bridge.item(at: index) else { return nil }
-            let count = childCount(parent)
-            guard count > 0 else { return nil }
-            let store = g_list_store_new(plutary_type_object())!
-            var objects: [gpointer?] = (0..<count).map { plutary_index_object_new(TreeColumnView.childTag(parent: index, index: $0)) }
-            objects.withUnsafeMutableBufferPointer { g_list_store_splice(store, 0, 0, $0.baseAddress, guint($0.count)) }
-            objects.forEach { g_object_unref($0) }
-            return store
-        }
-        // Each constructor takes over the reference it is given. Sorting applies to the
-        // parents (the root model), below the tree, so it never needs a row object per receipt.
+        // Sorting applies to the parents, below the expansion, so children keep their order.
+        // The sort model takes over the reference it is given; the expanding list and the
+        // selection take their own.
         g_object_ref(UnsafeMutableRawPointer(bridge.model))
         sorted = Object(adopting: UnsafeMutableRawPointer(gtk_sort_list_model_new(bridge.model, nil)))
-        g_object_ref(sorted.raw)
-        tree = Object(adopting: UnsafeMutableRawPointer(gtk_tree_list_model_new(sorted.opaque, 0, 0, { item, data in
-            guard let item else { return nil }
-            var model: OpaquePointer?
-            MainActor.assumeIsolated { model = Unmanaged<ChildModels>.fromOpaque(data!).takeUnretainedValue().make(item) }
-            return model
-        }, Unmanaged.passRetained(children).toOpaque(), { data in
-            Unmanaged<ChildModels>.fromOpaque(data!).release()
-        })))
-        g_object_ref(tree.raw)
-        selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(tree.opaque)))
+        rows = Object(adopting: UnsafeMutableRawPointer(plutary_expanding_list_new(sorted.opaque)))
+        g_object_ref(rows.raw)
+        selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(rows.opaque)))
         g_object_ref(selection.raw)
         super.init(retaining: gtk_column_view_new(selection.opaque))
         gtk_column_view_set_show_row_separators(opaque, 1)
         // Header clicks drive the column view's sorter; incremental sorting spreads a big sort over frames.
         gtk_sort_list_model_set_sorter(sorted.opaque, gtk_column_view_get_sorter(opaque))
         gtk_sort_list_model_set_incremental(sorted.opaque, 1)
+        bridge.onReplace { [weak self] changed in self?.deselect(changed) }
     }
 
     /// Adds a column of labels. The first column added carries the expander arrow.
@@ -72,9 +60,9 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             let label = Widgets.label("", css: css, xalign: xalign)
             gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
             return label
-        }, fill: { [weak self] label, row in
+        }, fill: { [weak self] label, node in
             guard let self else { return }
-            gtk_label_set_text(OpaquePointer(label), self.text(of: row, parent: parentText, child: childText))
+            gtk_label_set_text(OpaquePointer(label), self.text(of: node, parent: parentText, child: childText))
         })
     }
 
@@ -94,10 +82,10 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             bar.expand(horizontally: true, vertically: false)
             box.append(label, bar)
             return box
-        }, fill: { [weak self] box, row in
+        }, fill: { [weak self] box, node in
             guard let self, let label = gtk_widget_get_first_child(box), let bar = gtk_widget_get_next_sibling(label) else { return }
             var shown: (text: String, fraction: Double?) = ("", nil)
-            if case .parent(let index) = TreeColumnView.node(ofRow: row), let parent = self.bridge.item(at: index) { shown = value(parent) }
+            if case .parent(let index) = node, let parent = self.bridge.item(at: index) { shown = value(parent) }
             gtk_label_set_text(OpaquePointer(label), shown.text)
             gtk_widget_set_visible(label, shown.fraction == nil ? 1 : 0)
             gtk_widget_set_visible(bar, shown.fraction == nil ? 0 : 1)
@@ -126,27 +114,30 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
     /// `setup` makes a cell's widget once; `fill` shows a tree row in it, on bind and on redraw.
     private func addColumn(_ title: String, expand: Bool, order: (@MainActor (Parent, Parent) -> Bool)?,
                            setup: @escaping @MainActor () -> Widget,
-                           fill: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, OpaquePointer) -> Void) {
+                           fill: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Node) -> Void) {
         let withExpander = !hasExpanderColumn
         hasExpanderColumn = true
-        let factory = ListItemFactory(setup: {
+        let factory = ListItemFactory(setup: { [weak self] in
             let content = setup()
-            guard withExpander else { return content }
-            let expander = Widget(retaining: gtk_tree_expander_new())
-            gtk_tree_expander_set_child(expander.opaque, content.widget)
-            return expander
+            guard withExpander, let self else { return content }
+            return self.expanderCell(around: content)
         }, bind: { [weak self] cell, rowObject in
             guard let self, let rowObject else { return }
-            let row = OpaquePointer(rowObject)
-            if withExpander { gtk_tree_expander_set_list_row(OpaquePointer(cell), row) }
-            guard let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell else { return }
-            fill(content, row)
-            self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(node: TreeColumnView.node(ofRow: row)) { fill(content, row) }
+            let node = TreeColumnView.node(of: rowObject)
+            let content = withExpander ? self.content(ofExpander: cell) : cell
+            if withExpander, let arrow = gtk_widget_get_first_child(cell) {
+                self.arrows[arrow] = node
+                self.showArrow(arrow, of: node)
+            }
+            fill(content, node)
+            self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(node: node) { fill(content, node) }
         }, unbind: { [weak self] cell in
             guard let self else { return }
-            let content = withExpander ? gtk_tree_expander_get_child(OpaquePointer(cell)) : cell
-            if let content { self.boundCells[UnsafeMutableRawPointer(content)] = nil }
+            let content = withExpander ? self.content(ofExpander: cell) : cell
+            if withExpander, let arrow = gtk_widget_get_first_child(cell) { self.arrows[arrow] = nil }
+            self.boundCells[UnsafeMutableRawPointer(content)] = nil
         })
+        factory.rebinds(after: bridge)
         g_object_ref(factory.raw)
         let column = gtk_column_view_column_new(title, factory.factory)!
         gtk_column_view_column_set_expand(column, expand ? 1 : 0)
@@ -156,15 +147,13 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         g_object_unref(UnsafeMutableRawPointer(column))
     }
 
-    private func text(of row: OpaquePointer, parent parentText: (Parent) -> String, child childText: (Child) -> String) -> String {
-        switch TreeColumnView.node(ofRow: row) {
+    private func text(of node: Node, parent parentText: (Parent) -> String, child childText: (Child) -> String) -> String {
+        switch node {
         case .parent(let index):
             return bridge.item(at: index).map(parentText) ?? ""
         case .child(let parentIndex, let index):
             guard let parent = bridge.item(at: parentIndex), let child = childAt(parent, index) else { return "" }
             return childText(child)
-        case nil:
-            return ""
         }
     }
 
@@ -191,18 +180,13 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
 
     // MARK: Rows
 
-    public var rowCount: Int { Int(g_list_model_get_n_items(tree.opaque)) }
+    public var rowCount: Int { Int(g_list_model_get_n_items(rows.opaque)) }
 
     /// The node shown at a position of the (sorted, expanded) list.
     public func node(at position: Int) -> Node? {
-        guard let row = listRow(at: position) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
-        return TreeColumnView.node(ofRow: row)
-    }
-
-    private func listRow(at position: Int) -> OpaquePointer? {
-        guard position >= 0, position < rowCount, let row = g_list_model_get_item(tree.opaque, guint(position)) else { return nil }
-        return OpaquePointer(row)
+        guard position >= 0, position < rowCount, let object = g_list_model_get_item(rows.opaque, guint(position)) else { return nil }
+        defer { g_object_unref(object) }
+        return TreeColumnView.node(of: object)
     }
 
     /// Selected rows' parents, without repeats, in list order.
@@ -227,24 +211,117 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         return gtk_bitset_is_empty(bitset) != 0 ? nil : Int(gtk_bitset_get_minimum(bitset))
     }
 
+    /// Deselects the rows of the parents (bridge positions) in `changed`: their row objects
+    /// stay, so GtkMultiSelection would keep them selected though they show other parents now.
+    private func deselect(_ changed: Range<Int>) {
+        guard changed.lowerBound > 0 else {
+            gtk_selection_model_unselect_all(selection.opaque)
+            return
+        }
+        guard let bitset = gtk_selection_model_get_selection(selection.opaque) else { return }
+        defer { gtk_bitset_unref(bitset) }
+        let positions = (0..<gtk_bitset_get_size(bitset)).map { gtk_bitset_get_nth(bitset, guint($0)) }
+        for position in positions {
+            switch node(at: Int(position)) {
+            case .parent(let index), .child(let index, _):
+                if changed.contains(index) { gtk_selection_model_unselect_item(selection.opaque, position) }
+            case nil: break
+            }
+        }
+    }
+
+    public func deselectAll() {
+        gtk_selection_model_unselect_all(selection.opaque)
+    }
+
     public func select(position: Int) {
         gtk_selection_model_select_item(selection.opaque, guint(position), 1)
+    }
+
+    /// The parent row at `position`: its place among the (sorted) parents and its bridge index.
+    private func parentRow(at position: Int) -> (sorted: guint, index: Int)? {
+        var parent: guint = 0
+        var child: gint = 0
+        guard position >= 0, plutary_expanding_list_locate(rows.opaque, guint(position), &parent, &child) != 0, child < 0,
+              case .parent(let index)? = node(at: position) else { return nil }
+        return (parent, index)
     }
 
     /// Expands or collapses the row at `position`; false when it has no children.
     @discardableResult
     public func setExpanded(_ expanded: Bool, at position: Int) -> Bool {
-        guard let row = listRow(at: position) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
-        guard gtk_tree_list_row_is_expandable(row) != 0 else { return false }
-        gtk_tree_list_row_set_expanded(row, expanded ? 1 : 0)
+        guard let row = parentRow(at: position), let parent = bridge.item(at: row.index) else { return false }
+        let count = childCount(parent)
+        guard count > 0 else { return false }
+        if expanded {
+            plutary_expanding_list_expand(rows.opaque, row.sorted, guint(count), TreeColumnView.childTag(parent: row.index, index: 0))
+        } else {
+            plutary_expanding_list_collapse(rows.opaque, row.sorted)
+        }
+        showArrows()
         return true
     }
 
     public func isExpanded(at position: Int) -> Bool {
-        guard let row = listRow(at: position) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(row)) }
-        return gtk_tree_list_row_get_expanded(row) != 0
+        guard let row = parentRow(at: position) else { return false }
+        return plutary_expanding_list_is_expanded(rows.opaque, row.sorted) != 0
+    }
+
+    // MARK: Expander
+
+    /// The expander column's cell: an arrow that expands or collapses the row, then the
+    /// column's content, indented on child rows. (GtkTreeExpander needs GtkTreeListModel's
+    /// rows, which are new objects on every change, so every visible row was built again.)
+    private func expanderCell(around content: Widget) -> Widget {
+        let cell = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        let arrow = Widgets.image(icon: "pan-end-symbolic", pixelSize: 16)
+        let arrowWidget = arrow.widget
+        let click = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new()))
+        let box = SignalBox<@MainActor () -> Void>({ [weak self] in self?.toggle(arrow: arrowWidget) })
+        plutary_signal_connect_press(click.raw, "released", { _, _, _, _, data in
+            MainActor.assumeIsolated { SignalBox<@MainActor () -> Void>.from(data).handler() }
+        }, box.retainedPointer, SignalBox<Void>.release)
+        arrow.addController(click)
+        content.expand(horizontally: true, vertically: false)
+        cell.append(arrow, content)
+        return cell
+    }
+
+    private func content(ofExpander cell: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        gtk_widget_get_last_child(cell) ?? cell
+    }
+
+    private func toggle(arrow: UnsafeMutablePointer<GtkWidget>) {
+        guard let cell = gtk_widget_get_parent(arrow), let position = ListItemFactory.position(ofCell: cell) else { return }
+        setExpanded(!isExpanded(at: position), at: position)
+    }
+
+    /// Shows an expander cell's arrow for the row it is bound to: pointing down when the
+    /// parent is expanded, none on parents without children, an indent on children.
+    private func showArrow(_ arrow: UnsafeMutablePointer<GtkWidget>, of node: Node) {
+        guard let cell = gtk_widget_get_parent(arrow) else { return }
+        var expandable = false, expanded = false
+        if case .parent(let index) = node, let parent = bridge.item(at: index) {
+            expandable = childCount(parent) > 0
+            expanded = expandable && ListItemFactory.position(ofCell: cell).map { isExpanded(at: $0) } == true
+        }
+        gtk_image_set_from_icon_name(OpaquePointer(arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic")
+        gtk_widget_set_opacity(arrow, expandable ? 1 : 0)
+        gtk_widget_set_margin_start(arrow, { if case .child = node { 20 } else { 0 } }())
+        var value = GValue()
+        g_value_init(&value, GType(6 << 2)) // G_TYPE_INT: "boolean or undefined" states are read as ints
+        g_value_set_int(&value, expanded ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_EXPANDED
+        if expandable {
+            withUnsafeMutablePointer(to: &value) { gtk_accessible_update_state_value(OpaquePointer(cell), 1, &state, $0) }
+        } else {
+            gtk_accessible_reset_state(OpaquePointer(cell), state)
+        }
+        g_value_unset(&value)
+    }
+
+    private func showArrows() {
+        for (arrow, node) in arrows { showArrow(arrow, of: node) }
     }
 
     /// Enter or double-click on a row.
@@ -263,26 +340,12 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         childFlag | guint64(parent) << 20 | guint64(index)
     }
 
-    /// What a tree row shows (nil for a row without an item).
-    private static func node(ofRow row: OpaquePointer) -> Node? {
-        guard let item = gtk_tree_list_row_get_item(row) else { return nil }
-        defer { g_object_unref(item) }
-        return node(of: item)
-    }
-
     private static func node(of object: UnsafeMutableRawPointer) -> Node {
         let tag = plutary_object_get_index(object)
         guard tag & childFlag != 0 else { return .parent(Int(tag)) }
         let packed = tag & ~childFlag
         return .child(parent: Int(packed >> 20), index: Int(packed & 0xFFFFF))
     }
-}
-
-/// The tree model's create-func state: builds a parent's child model on demand.
-@MainActor
-private final class ChildModels {
-    let make: @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?
-    init(_ make: @escaping @MainActor (UnsafeMutableRawPointer) -> OpaquePointer?) { self.make = make }
 }
 
 /// A cell on screen: the node it shows and how to fill it again.

@@ -137,7 +137,7 @@ final class GtkKitTests: XCTestCase {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
             bridge.replace(with: ["a", "b", "c", "d"])
-            // Over a tree, as in the receipts list: an announced row gets a new tree row object, losing its selection.
+            // Over GtkTreeListModel, whose row objects are new for every announced row, a selection shows which rows were announced.
             g_object_ref(UnsafeMutableRawPointer(bridge.model))
             let tree = gtk_tree_list_model_new(bridge.model, 0, 0, { _, _ in nil }, nil, nil)
             let selection = Object(adopting: UnsafeMutableRawPointer(gtk_multi_selection_new(tree)))
@@ -175,6 +175,24 @@ final class GtkKitTests: XCTestCase {
             XCTAssertTrue(spinMainContext { Row.releasedOnMain != nil }, "the replaced row was never released")
             XCTAssertEqual(Row.releasedOnMain, false, "the replaced row was released on the main thread")
             XCTAssertEqual(g_list_model_get_n_items(bridge.model), 0)
+        }
+    }
+
+    func testTheArrayShownIsNotComparedAgain() {
+        struct Row: Equatable, Sendable {
+            nonisolated(unsafe) static var comparisons = 0
+            let name: String
+            static func == (a: Row, b: Row) -> Bool { comparisons += 1; return a.name == b.name }
+        }
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<Row>()
+            let rows = (0..<1000).map { Row(name: "\($0)") }
+            bridge.replace(with: rows)
+            Row.comparisons = 0
+            bridge.replace(with: rows)
+            XCTAssertEqual(Row.comparisons, 0)
+            bridge.replace(with: rows.map { $0 })
+            XCTAssertEqual(Row.comparisons, 1000, "an equal copy is compared row by row")
         }
     }
 

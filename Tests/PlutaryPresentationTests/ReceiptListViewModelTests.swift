@@ -53,13 +53,31 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.totalsText == "Total: €12.50")
         await viewModel.search("bok").value
         #expect(viewModel.rows.map(\.merchant) == ["Costco Wholesale"])
+        #expect(!viewModel.hasNoMatches)
         await viewModel.search("nothing-like-this").value
         #expect(viewModel.rows.isEmpty && !viewModel.isEmpty)
+        #expect(viewModel.hasNoMatches, "receipts are stored, none matches: the no-matches page")
+        let clearing = viewModel.search("")
+        #expect(viewModel.hasNoMatches && !viewModel.isEmpty, "until the whole list is read again, not the empty store's page")
+        await clearing.value
+        #expect(viewModel.rows.count == 2 && !viewModel.hasNoMatches)
 
         let empty = ReceiptListViewModel(store: ReceiptRepository(database: try AppDatabase.inMemory()), locale: english)
         await empty.reload().value
-        #expect(empty.isEmpty)
+        #expect(empty.isEmpty && !empty.hasNoMatches)
         #expect(empty.emptyTitle == "No receipts yet")
+    }
+
+    @Test func clearingASearchWithoutMatchesHandsBackTheRowsListedBefore() async throws {
+        let viewModel = ReceiptListViewModel(store: try twoReceipts(), locale: english, searchDelay: .zero)
+        await viewModel.reload().value
+        let listed = viewModel.rows
+        await viewModel.search("zzqq").value
+        #expect(viewModel.hasNoMatches)
+        await viewModel.search("").value
+        // The list kept these rows behind the no-matches page: the same array is seen unchanged without comparing.
+        #expect(viewModel.rows.withUnsafeBufferPointer { $0.baseAddress } == listed.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(viewModel.countText == "2 receipts")
     }
 
     @Test func typingFastQueriesOnlyForTheLastText() async throws {
@@ -86,6 +104,7 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.rows.map(\.merchant) == ["Bakery"])
         await viewModel.search("lidl").value
         #expect(viewModel.rows.isEmpty && !viewModel.isEmpty, "a filter with no match is not the empty store")
+        #expect(viewModel.hasNoMatches)
         await viewModel.show(nil).value
         #expect(viewModel.rows.map(\.merchant) == ["Lidl"])
         #expect(viewModel.filterText == nil)
@@ -191,7 +210,7 @@ struct ReceiptListViewModelTests {
         viewModel.delete(ids: [ids[0]])
         viewModel.delete(ids: [ids[1]])
         #expect(try store.count() == 1)
-        #expect(viewModel.rows.isEmpty)
+        #expect(viewModel.rows.isEmpty && !viewModel.hasNoMatches, "every receipt deleted is not a search without matches")
         viewModel.commitPendingDeletion()
         #expect(try store.count() == 0)
     }

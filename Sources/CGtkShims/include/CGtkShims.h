@@ -64,4 +64,15 @@ guint64 plutary_object_get_index(gpointer object);
 GListModel *plutary_index_list_new(void);
 void plutary_index_list_splice(GListModel *list, guint position, guint removed, guint added);
 
+/* A flat list over `parents` where an expanded parent is followed by its
+   children, index objects tagged first_tag, first_tag + 1, ... (expanding_list.c).
+   `locate` answers a row's parent position and child index (-1 for the parent
+   itself); FALSE past the end. Parents are addressed by their position in
+   `parents`. */
+GListModel *plutary_expanding_list_new(GListModel *parents);
+gboolean plutary_expanding_list_locate(GListModel *list, guint position, guint *parent, gint *child);
+gboolean plutary_expanding_list_is_expanded(GListModel *list, guint parent);
+void plutary_expanding_list_expand(GListModel *list, guint parent, guint n_children, guint64 first_tag);
+void plutary_expanding_list_collapse(GListModel *list, guint parent);
+
 #endif

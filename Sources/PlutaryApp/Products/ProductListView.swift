@@ -86,6 +86,7 @@ final class ProductListView {
         }, teardown: { [weak self] cell in
             self?.sparklines[UnsafeMutableRawPointer(cell)] = nil
         })
+        factory.rebinds(after: bridge)
         sparklineFactory = factory
         g_object_ref(factory.raw)
         let column = gtk_column_view_column_new(tr("Trend"), factory.factory)

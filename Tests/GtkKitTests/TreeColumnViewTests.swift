@@ -1,0 +1,130 @@
+import CGtk
+import CGtkShims
+import Foundation
+import XCTest
+@testable import GtkKit
+
+/// The receipts list's table: parents expand in place into children, and a
+/// changed list keeps its row widgets while showing the new rows.
+final class TreeColumnViewTests: XCTestCase {
+    nonisolated(unsafe) static var finalized = 0
+
+    override class func setUp() {
+        super.setUp()
+        precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
+        MainActor.assumeIsolated { MainLoopBridge.attach() }
+    }
+
+    func testTheExpandingListPlacesChildrenAfterTheirParent() {
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<String>()
+            bridge.replace(with: ["a", "b", "c", "d"])
+            let rows = Object(adopting: UnsafeMutableRawPointer(plutary_expanding_list_new(bridge.model)))
+            let log = ChangeLog()
+            let record: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+                Unmanaged<ChangeLog>.fromOpaque(data!).takeUnretainedValue().changes.append([position, removed, added])
+            }
+            g_signal_connect_data(rows.raw, "items-changed", unsafeBitCast(record, to: GCallback.self),
+                                  Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(0))
+            let tags = { (0..<g_list_model_get_n_items(rows.opaque)).map { position -> guint64 in
+                let object = g_list_model_get_item(rows.opaque, position)
+                defer { g_object_unref(object) }
+                return plutary_object_get_index(object)
+            } }
+            plutary_expanding_list_expand(rows.opaque, 1, 2, 100)
+            plutary_expanding_list_expand(rows.opaque, 3, 1, 200)
+            XCTAssertEqual(tags(), [0, 1, 100, 101, 2, 3, 200])
+            XCTAssertEqual(log.changes, [[2, 0, 2], [6, 0, 1]])
+            var parent: guint = 0, child: gint = 0
+            XCTAssertEqual(plutary_expanding_list_locate(rows.opaque, 3, &parent, &child), 1)
+            XCTAssertEqual([parent, guint(child)], [1, 1])
+            XCTAssertEqual(plutary_expanding_list_locate(rows.opaque, 5, &parent, &child), 1)
+            XCTAssertEqual(parent, 3)
+            XCTAssertEqual(child, -1)
+            XCTAssertEqual(plutary_expanding_list_locate(rows.opaque, 7, &parent, &child), 0, "past the end")
+
+            // "b" changes in place: its row is announced with its children, and collapses; "d" keeps its place.
+            log.changes = []
+            bridge.replace(with: ["a", "B", "c", "d"])
+            XCTAssertEqual(log.changes, [[1, 3, 1]])
+            XCTAssertEqual(tags(), [0, 1, 2, 3, 200])
+            XCTAssertEqual(plutary_expanding_list_is_expanded(rows.opaque, 3), 1)
+
+            // A row inserted before an expanded parent moves its expansion along.
+            log.changes = []
+            bridge.replace(with: ["a", "x", "B", "c", "d"])
+            XCTAssertEqual(log.changes, [[1, 4, 4]], "from the first change to the end, the expanded d's child included")
+            XCTAssertEqual(tags(), [0, 1, 2, 3, 4])
+
+            plutary_expanding_list_expand(rows.opaque, 0, 1, 300)
+            log.changes = []
+            plutary_expanding_list_collapse(rows.opaque, 0)
+            XCTAssertEqual(log.changes, [[1, 1, 0]])
+            XCTAssertEqual(plutary_expanding_list_is_expanded(rows.opaque, 0), 0)
+        }
+    }
+
+    func testAChangedListShowsItsNewRowsInTheWidgetsItKeeps() {
+        MainActor.assumeIsolated {
+            let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 2 },
+                                                       child: { parent, index in "\(parent)-\(index)" })
+            table.addTextColumn("Name", parent: { $0 }, child: { $0 })
+            let window = Widget(retaining: gtk_window_new())
+            gtk_window_set_default_size(window.pointer(), 400, 400)
+            let scrolled = Widgets.scrolled(table)
+            gtk_window_set_child(window.pointer(), scrolled.widget)
+            gtk_window_present(window.pointer())
+            defer { gtk_window_destroy(window.pointer()) }
+
+            table.bridge.replace(with: ["apple", "banana", "cherry"])
+            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)).isSuperset(of: ["apple", "banana", "cherry"]) })
+            TreeColumnViewTests.finalized = 0
+            for label in labelWidgets(in: table.widget) {
+                plutary_object_weak_ref(UnsafeMutableRawPointer(label), { _, _ in TreeColumnViewTests.finalized += 1 }, nil)
+            }
+            table.setExpanded(true, at: 0)
+            XCTAssertTrue(spinMainContext { labels(in: table.widget).contains("apple-1") }, "the expanded parent's children are listed")
+            XCTAssertEqual(table.node(at: 2), .child(parent: 0, index: 1))
+            XCTAssertTrue(table.isExpanded(at: 0))
+            table.select(position: 0)
+
+            table.bridge.replace(with: ["damson", "elder"])
+            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)) == ["damson", "elder"] },
+                          "shown: \(labels(in: table.widget))")
+            XCTAssertEqual(TreeColumnViewTests.finalized, 1, "only the third row's label goes: the kept rows are not built again")
+            XCTAssertEqual(table.rowCount, 2)
+            XCTAssertFalse(table.isExpanded(at: 0), "a changed parent collapses")
+            XCTAssertEqual(table.selectedParents, [], "a changed row is not selected")
+            table.select(position: 0)
+            table.bridge.replace(with: ["damson", "fig"])
+            XCTAssertEqual(table.selectedParents, [0], "an unchanged row stays selected")
+            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)) == ["damson", "fig"] })
+        }
+    }
+}
+
+private final class ChangeLog {
+    var changes: [[UInt32]] = []
+}
+
+/// The texts of the labels on screen under `widget`, in widget-tree order.
+@MainActor
+private func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    labelWidgets(in: widget).compactMap { label in
+        gtk_widget_get_mapped(label) != 0 ? gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) } : nil
+    }.filter { !$0.isEmpty && $0 != "Name" }
+}
+
+@MainActor
+private func labelWidgets(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_label_get_type()) != 0 {
+            found.append(current)
+        }
+        found += labelWidgets(in: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
+}
