@@ -124,6 +124,33 @@ struct LayoutMathTests {
         #expect(dots[0].x < dots[3].x && dots[3].x < dots[1].x)
     }
 
+    @Test func aLineOfThousandsOfPointsIsDrawnThroughEachPixelColumnsExtremes() throws {
+        // A price every day for ten years, one of seven prices by weekday, with a spike on one day.
+        let iso = DateFormatter()
+        iso.locale = Locale(identifier: "en_US_POSIX")
+        iso.timeZone = TimeZone(identifier: "UTC")
+        iso.dateFormat = "yyyy-MM-dd"
+        let start = try #require(iso.date(from: "2016-01-01"))
+        let points: [LineChartData.Point] = (0..<3_650).map { (day: Int) -> LineChartData.Point in
+            let value: Double = day == 2_000 ? 900 : 400 + Double(day % 7) * 10
+            return LineChartData.Point(day: iso.string(from: start.addingTimeInterval(Double(day) * 86_400)), value: value)
+        }
+        let layout = LineLayout.layout(LineChartData(title: "MILK 2L", currency: "CAD", series: [.init(title: "No Frills", points: points, colorIndex: 0)]),
+                                       in: ChartSamples.context())
+        let line = try #require(layout.shapes.compactMap { if case .polyline(let p, _, _) = $0 { p } else { nil } }.first)
+        #expect(!layout.shapes.contains { if case .dot = $0 { true } else { false } }, "dots would merge into a band")
+        #expect(line.count <= 4 * 600, "at most four points per pixel column")
+        #expect(zip(line, line.dropFirst()).allSatisfy { $0.x <= $1.x })
+        // The spike stays, far above the rest, and every weekday's price is still drawn.
+        let heights = line.map { Double($0.y) }.sorted()
+        #expect(heights[0] < heights[1] - 50)
+        #expect(Set(heights).count == 8)
+        #expect(layout.regions.count <= 600 / 4 + 1 && layout.regions.count > 50, "hovering finds a point every few pixels")
+
+        let sparse = LineLayout.layout(ChartSamples.line, in: ChartSamples.context())
+        #expect(sparse.shapes.filter { if case .dot = $0 { true } else { false } }.count == 5, "a sparse line keeps its dots")
+    }
+
     @Test func descriptionsSayTheTitleAndTheValues() {
         let bars = StackedBarLayout.layout(ChartSamples.bars, in: ChartSamples.context())
         #expect(bars.description.hasPrefix("Spending per month. January 2026: CA$800.00 (Groceries CA$600.00, Household CA$200.00)"))

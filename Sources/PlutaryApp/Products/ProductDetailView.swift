@@ -9,7 +9,8 @@ import PlutaryPresentation
 @MainActor
 final class ProductDetailView {
     let root: Widget
-    let viewModel: ProductDetailViewModel
+    private(set) var viewModel: ProductDetailViewModel
+    private var observing: Observing?
     private let title: Widget
     private let subtitle: Widget
     private let errorLabel: Widget
@@ -55,10 +56,26 @@ final class ProductDetailView {
                 self?.errorLabel.isVisible = message != nil
             }
         }
-        observe { [weak self] in self?.render() }
+        observing = observe { [weak self] in self?.render() }
+    }
+
+    /// Shows another product in the same widgets, which keep showing the one before until the
+    /// next is read (a new page started empty and filled again, two list replacements per selection).
+    func show(_ viewModel: ProductDetailViewModel) {
+        guard viewModel !== self.viewModel else { return }
+        observing?.cancel()
+        self.viewModel = viewModel
+        observing = observe { [weak self] in self?.render() }
+    }
+
+    isolated deinit {
+        observing?.cancel()
     }
 
     private func render() {
+        // A product just selected is read off the main actor: until it is in, the one before stays
+        // shown, rather than the page and its list of thousands of purchases emptying for a moment.
+        guard viewModel.detail != nil || viewModel.errorMessage != nil else { return }
         title.setLabel(viewModel.title)
         subtitle.setLabel(viewModel.subtitle)
         errorLabel.setLabel(viewModel.errorMessage ?? "")

@@ -52,6 +52,8 @@ final class ProductListView {
         gtk_paned_set_start_child(root.opaque, list.widget)
         let detailScroll = Widgets.scrolled(detailStack)
         gtk_widget_set_size_request(detailScroll.widget, 340, -1)
+        // The detail fits the pane's width (its texts wrap) instead of hiding its right side off-screen.
+        gtk_scrolled_window_set_policy(detailScroll.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(list.widget, 500, -1)
         gtk_paned_set_end_child(root.opaque, detailScroll.widget)
         gtk_paned_set_shrink_start_child(root.opaque, 0)
@@ -111,8 +113,9 @@ final class ProductListView {
             gtk_stack_set_visible_child_name(detailStack.opaque, "none")
             return
         }
-        if detailView?.viewModel !== detail {
-            if let old = detailView { gtk_box_remove(detailHolder.pointer(), old.root.widget) }
+        if let detailView {
+            detailView.show(detail)
+        } else {
             let view = ProductDetailView(viewModel: detail)
             detailHolder.append(view.root)
             detailView = view

@@ -68,9 +68,20 @@ public enum LineLayout {
         for line in series {
             let color = theme.color(line.colorIndex)
             let points = line.points.map { CGPoint(x: x($0.day), y: y($0.value)) }
-            if points.count > 1 { shapes.append(.polyline(points, color: color, width: 2)) }
+            // More points than the plot can show apart (a product bought every few days for years:
+            // thousands): dots would merge into a band, so the line alone is drawn, through each
+            // pixel column's extremes, and hovering finds one point every few pixels. Laying out
+            // and drawing every point took 80-100 ms of the main thread for 3 000 of them.
+            let dense = Double(points.count) > Double(plot.width) / Self.pixelsPerDot
+            if points.count > 1 { shapes.append(.polyline(dense ? Self.columnExtremes(points) : points, color: color, width: 2)) }
+            var lastHit = -Double.infinity
             for (index, point) in points.enumerated() {
-                shapes.append(.dot(center: point, radius: 3, color: color))
+                if dense {
+                    guard point.x - lastHit >= Self.pixelsPerDot else { continue }
+                    lastHit = point.x
+                } else {
+                    shapes.append(.dot(center: point, radius: 3, color: color))
+                }
                 let p = line.points[index]
                 regions.append(ChartHitRegion(area: .near(point, radius: 7),
                                               tooltip: "\(line.title), \(days.string(fromISO: p.day)): \(format.amount(p.value))",
@@ -81,6 +92,26 @@ public enum LineLayout {
                                     days.string(fromISO: firstPoint.day), format.amount(lastPoint.value), days.string(fromISO: lastPoint.day)))
         }
         return ChartLayout(size: size, shapes: shapes, regions: regions, description: "\(data.title). " + described.joined(separator: "; "))
+    }
+
+    /// Dots need this much room each to be told apart.
+    static let pixelsPerDot = 4.0
+
+    /// The points (in x order) that draw the same line at one-pixel resolution: in each pixel
+    /// column the first, the lowest, the highest and the last, in their own order.
+    static func columnExtremes(_ points: [CGPoint]) -> [CGPoint] {
+        var kept: [CGPoint] = []
+        var start = 0
+        while start < points.count {
+            let column = points[start].x.rounded(.down)
+            var end = start + 1
+            while end < points.count, points[end].x.rounded(.down) == column { end += 1 }
+            let run = start..<end
+            let low = run.min { points[$0].y < points[$1].y }!, high = run.max { points[$0].y < points[$1].y }!
+            for index in Set([start, low, high, end - 1]).sorted() { kept.append(points[index]) }
+            start = end
+        }
+        return kept
     }
 
     /// About one tick per 45 points of height, between 3 and 6.
