@@ -89,9 +89,12 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             gtk_label_set_text(OpaquePointer(label), shown.text)
             gtk_widget_set_visible(label, shown.fraction == nil ? 1 : 0)
             gtk_widget_set_visible(bar, shown.fraction == nil ? 0 : 1)
-            gtk_progress_bar_set_text(OpaquePointer(bar), shown.text)
-            // Screen readers hear the text, not only the value.
-            Widget(retaining: UnsafeMutableRawPointer(bar)).setAccessibleLabel(shown.text)
+            // GTK binds every row on screen again at each change of the list: the same text is left alone.
+            if gtk_progress_bar_get_text(OpaquePointer(bar)).map({ String(cString: $0) }) != shown.text {
+                gtk_progress_bar_set_text(OpaquePointer(bar), shown.text)
+                // Screen readers hear the text, not only the value.
+                Widget(retaining: UnsafeMutableRawPointer(bar)).setAccessibleLabel(shown.text)
+            }
             gtk_progress_bar_set_fraction(OpaquePointer(bar), shown.fraction ?? 0)
         })
     }
@@ -127,7 +130,7 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             let content = withExpander ? self.content(ofExpander: cell) : cell
             if withExpander, let arrow = gtk_widget_get_first_child(cell) {
                 self.arrows[arrow] = node
-                self.showArrow(arrow, of: node)
+                self.showArrow(arrow)
             }
             fill(content, node)
             self.boundCells[UnsafeMutableRawPointer(content)] = BoundCell(node: node) { fill(content, node) }
@@ -275,6 +278,7 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
     private func expanderCell(around content: Widget) -> Widget {
         let cell = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         let arrow = Widgets.image(icon: "pan-end-symbolic", pixelSize: 16)
+        gtk_widget_set_opacity(arrow.widget, 0)
         let arrowWidget = arrow.widget
         let click = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new()))
         let box = SignalBox<@MainActor () -> Void>({ [weak self] in self?.toggle(arrow: arrowWidget) })
@@ -298,30 +302,36 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
 
     /// Shows an expander cell's arrow for the row it is bound to: pointing down when the
     /// parent is expanded, none on parents without children, an indent on children.
-    private func showArrow(_ arrow: UnsafeMutablePointer<GtkWidget>, of node: Node) {
-        guard let cell = gtk_widget_get_parent(arrow) else { return }
+    private func showArrow(_ arrow: UnsafeMutablePointer<GtkWidget>) {
+        guard let cell = gtk_widget_get_parent(arrow), let node = arrows[arrow] else { return }
         var expandable = false, expanded = false
         if case .parent(let index) = node, let parent = bridge.item(at: index) {
             expandable = childCount(parent) > 0
             expanded = expandable && ListItemFactory.position(ofCell: cell).map { isExpanded(at: $0) } == true
         }
-        gtk_image_set_from_icon_name(OpaquePointer(arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic")
-        gtk_widget_set_opacity(arrow, expandable ? 1 : 0)
-        gtk_widget_set_margin_start(arrow, { if case .child = node { 20 } else { 0 } }())
+        let icon = expanded ? "pan-down-symbolic" : "pan-end-symbolic", opacity = expandable ? 1.0 : 0
+        let indent: Int32 = { if case .child = node { 20 } else { 0 } }()
+        // GTK binds every row on screen again at each change of the list: an arrow showing this
+        // already (and so its accessible state too) is left alone. A new arrow starts hidden.
+        if gtk_image_get_icon_name(OpaquePointer(arrow)).map({ String(cString: $0) }) == icon,
+           gtk_widget_get_opacity(arrow) == opacity, gtk_widget_get_margin_start(arrow) == indent { return }
+        gtk_image_set_from_icon_name(OpaquePointer(arrow), icon)
+        gtk_widget_set_opacity(arrow, opacity)
+        gtk_widget_set_margin_start(arrow, indent)
         var value = GValue()
         g_value_init(&value, GType(6 << 2)) // G_TYPE_INT: "boolean or undefined" states are read as ints
         g_value_set_int(&value, expanded ? 1 : 0)
-        var state = GTK_ACCESSIBLE_STATE_EXPANDED
+        var expandedState = GTK_ACCESSIBLE_STATE_EXPANDED
         if expandable {
-            withUnsafeMutablePointer(to: &value) { gtk_accessible_update_state_value(OpaquePointer(cell), 1, &state, $0) }
+            withUnsafeMutablePointer(to: &value) { gtk_accessible_update_state_value(OpaquePointer(cell), 1, &expandedState, $0) }
         } else {
-            gtk_accessible_reset_state(OpaquePointer(cell), state)
+            gtk_accessible_reset_state(OpaquePointer(cell), expandedState)
         }
         g_value_unset(&value)
     }
 
     private func showArrows() {
-        for (arrow, node) in arrows { showArrow(arrow, of: node) }
+        for arrow in arrows.keys { showArrow(arrow) }
     }
 
     /// Enter or double-click on a row.

@@ -86,6 +86,8 @@ final class TreeColumnViewTests: XCTestCase {
             XCTAssertTrue(spinMainContext { labels(in: table.widget).contains("apple-1") }, "the expanded parent's children are listed")
             XCTAssertEqual(table.node(at: 2), .child(parent: 0, index: 1))
             XCTAssertTrue(table.isExpanded(at: 0))
+            XCTAssertTrue(spinMainContext { arrows(in: table.widget).first == "pan-down-symbolic" }, "arrows: \(arrows(in: table.widget))")
+            XCTAssertEqual(arrows(in: table.widget).count, 3, "children show no arrow")
             table.select(position: 0)
 
             table.bridge.replace(with: ["damson", "elder"])
@@ -94,6 +96,7 @@ final class TreeColumnViewTests: XCTestCase {
             XCTAssertEqual(TreeColumnViewTests.finalized, 1, "only the third row's label goes: the kept rows are not built again")
             XCTAssertEqual(table.rowCount, 2)
             XCTAssertFalse(table.isExpanded(at: 0), "a changed parent collapses")
+            XCTAssertEqual(arrows(in: table.widget), ["pan-end-symbolic", "pan-end-symbolic"])
             XCTAssertEqual(table.selectedParents, [], "a changed row is not selected")
             table.select(position: 0)
             table.bridge.replace(with: ["damson", "fig"])
@@ -101,6 +104,23 @@ final class TreeColumnViewTests: XCTestCase {
             XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)) == ["damson", "fig"] })
         }
     }
+}
+
+/// The icons of the arrows shown under `widget` (mapped and not transparent), in widget-tree order.
+@MainActor
+private func arrows(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    var found: [String] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_image_get_type()) != 0,
+           gtk_widget_get_mapped(current) != 0, gtk_widget_get_opacity(current) > 0,
+           let name = gtk_image_get_icon_name(OpaquePointer(current)) {
+            found.append(String(cString: name))
+        }
+        found += arrows(in: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
 }
 
 private final class ChangeLog {
