@@ -4,12 +4,7 @@ import XCTest
 @testable import GtkKit
 
 /// The drawing area used by charts, and the drop-down: on real widgets (Xvfb).
-final class DrawingAreaTests: XCTestCase {
-    override class func setUp() {
-        super.setUp()
-        precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
-    }
-
+final class DrawingAreaTests: GtkTestCase {
     func testTheDrawClosurePaintsAtTheWidgetsSizeAndIsFreedWithTheWidget() {
         final class Canary { nonisolated(unsafe) static var alive = 0; init() { Canary.alive += 1 }; deinit { Canary.alive -= 1 } }
         MainActor.assumeIsolated {

@@ -7,14 +7,8 @@ import XCTest
 
 /// These run on the main thread (XCTest on Linux runs test methods there), so
 /// spinning GLib's default context here is what the app's main loop does.
-final class GtkKitTests: XCTestCase {
+final class GtkKitTests: GtkTestCase {
     nonisolated(unsafe) static var finalized = 0
-
-    override class func setUp() {
-        super.setUp()
-        precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
-        MainActor.assumeIsolated { MainLoopBridge.attach() }
-    }
 
     func testReleasingAWidgetWrapperFinalizesTheWidget() {
         MainActor.assumeIsolated {

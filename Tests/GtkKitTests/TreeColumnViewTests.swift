@@ -6,14 +6,8 @@ import XCTest
 
 /// The receipts list's table: parents expand in place into children, and a
 /// changed list keeps its row widgets while showing the new rows.
-final class TreeColumnViewTests: XCTestCase {
+final class TreeColumnViewTests: GtkTestCase {
     nonisolated(unsafe) static var finalized = 0
-
-    override class func setUp() {
-        super.setUp()
-        precondition(gtk_init_check() != 0, "GtkKit tests need a display (run under xvfb-run)")
-        MainActor.assumeIsolated { MainLoopBridge.attach() }
-    }
 
     func testTheExpandingListPlacesChildrenAfterTheirParent() {
         MainActor.assumeIsolated {
