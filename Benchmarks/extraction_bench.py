@@ -55,6 +55,7 @@ def main(argv):
     rows = [
         ("SROIE total", lambda s, g: pct(s["total"], s["n"]), "≥ 0.95"),
         ("SROIE date", lambda s, g: pct(s["date"], s["n"]), "≥ 0.95"),
+        ("SROIE date readable in the text at all (OCR, no parser)", lambda s, g: pct(s["date_in_text"], s["n"]), ""),
         ("SROIE merchant fuzzy (≥ 0.8)", lambda s, g: pct(s["fuzzy"], s["n"]), "≥ 0.90"),
         ("SROIE merchant exact", lambda s, g: pct(s["exact"], s["n"]), ""),
         ("German total", lambda s, g: pct(g["total"], g["n"]), "≥ 0.95"),

@@ -86,9 +86,19 @@ def is_tuning(position):
     return position % 2 == 0
 
 
+DATE_TOKEN = re.compile(r"\d{1,4}\s?[/.\-]\s?(?:\d{1,2}|[A-Za-z]{3})\s?[/.\-]\s?\d{2,4}|\d{8}|\d{1,2}\s[A-Za-z]{3,9}\s\d{2,4}")
+
+
+def date_in_text(text, truth_date):
+    """Whether the OCR text prints the true date in a form the rules above read: how far a
+    parser could get at all, to tell OCR damage from parsing errors between the halves."""
+    return any(normalise_date(token) == truth_date or normalise_date(token.replace(" ", "")) == truth_date
+               for token in DATE_TOKEN.findall(text or ""))
+
+
 def score_sroie(root, results, half=None, scanned_only=False):
     """half: None for every receipt, "tune" or "check" for one half; scanned_only: skip receipts without a result."""
-    counts = {"n": 0, "total": 0, "date": 0, "exact": 0, "fuzzy": 0}
+    counts = {"n": 0, "total": 0, "date": 0, "date_in_text": 0, "exact": 0, "fuzzy": 0}
     key_dir = os.path.join(root, "sroie-dev", "key")
     for name in sorted(os.listdir(key_dir)):
         if not name.endswith(".json"):
@@ -109,6 +119,8 @@ def score_sroie(root, results, half=None, scanned_only=False):
         truth_date = normalise_date(key.get("date"))
         if truth_date is not None and normalise_date(result.get("purchase_date")) == truth_date:
             counts["date"] += 1
+        if truth_date is not None and date_in_text(result.get("ocr_text"), truth_date):
+            counts["date_in_text"] += 1
         merchant, company = collapse(result.get("merchant_name")), collapse(key.get("company"))
         if merchant == company:
             counts["exact"] += 1
