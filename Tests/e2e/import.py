@@ -156,6 +156,15 @@ def scenario(app, dropped, out_dir, helpers):
     xdotool("key", "ctrl+a", "BackSpace")
     count_is(root, 2)
 
+    # A search that matches nothing says so, and clearing it brings the rows back.
+    xdotool("type", "--delay", "40", "zzqqxx")
+    one(root, "the no-matches page", role="label", name="No receipts match")
+    count_is(root, 0)
+    screenshot(os.path.join(out_dir, "receipts-no-match.png"))
+    xdotool("key", "ctrl+a", "BackSpace")
+    count_is(root, 2)
+    print("search 'zzqqxx': the no-matches page, then both receipts again")
+
     # Delete hides at once; Ctrl+Z brings it back before anything is removed.
     row = one(table, "the bakery receipt", role="label", name="CORNER BAKERY")
     xdotool("mousemove", *centre(row), "click", "1")
