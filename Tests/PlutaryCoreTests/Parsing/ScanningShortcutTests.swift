@@ -54,6 +54,17 @@ struct ScanningShortcutTests {
         }
     }
 
+    @Test func lettersAndInkAreCountedAsCharactersCountThem() async {
+        let letters = Gen<String?>.element(of: Self.characters + ["z", "Z", "@", "[", "`", "{", "\u{0B}", "\u{0C}", "\r\n", "ß"])
+            .map { $0 ?? "" }.array(of: 0...40).map { $0.joined() }
+        #expect(MerchantExtractor.letterAndInkCounts("AB C1") == (3, 4))
+        await propertyCheck(count: 400, input: letters) { line in
+            let counts = MerchantExtractor.letterAndInkCounts(line)
+            #expect(counts.letters == line.filter(\.isLetter).count)
+            #expect(counts.ink == line.filter { !$0.isWhitespace }.count)
+        }
+    }
+
     @Test func amountsKeepTheTextAfterThemTrimmed() {
         #expect(AmountScanner.amounts(in: "MILK 2.49  A ").map(\.trailing) == ["A"])
         #expect(AmountScanner.amounts(in: "MILCH 2,49\tB").map(\.trailing) == ["B"])
