@@ -215,10 +215,29 @@ enum LineItemExtractor {
             description = (description as NSString).substring(to: match.location)
         }
         description = description.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%&()")).inverted)
-        description = description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard description.filter(\.isLetter).count >= 2 else { return nil }
+        description = singleSpaced(description)
+        guard MerchantExtractor.letterAndInkCounts(description).letters >= 2 else { return nil }
         return ParsedLineItem(description: description, quantity: quantity, unitPrice: unitPrice, total: price,
                               taxCode: profile.taxCode(forFlag: flag), code: code, lineIndex: line)
+    }
+
+    /// The words of `text` with one space between them; ASCII text on bytes, where splitting
+    /// into `Character`s costs a grapheme break and a table lookup each.
+    static func singleSpaced(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            if byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func readQuantity(_ upper: String, amounts: [AmountMatch]) -> ReadQuantity? {

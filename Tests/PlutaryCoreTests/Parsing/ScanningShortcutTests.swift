@@ -65,6 +65,13 @@ struct ScanningShortcutTests {
         }
     }
 
+    @Test func itemNamesAreSingleSpacedAsSplittingCharactersDoes() async {
+        #expect(LineItemExtractor.singleSpaced("  MILK \t 2L \r\n") == "MILK 2L")
+        await propertyCheck(count: 400, input: Self.text) { text in
+            #expect(LineItemExtractor.singleSpaced(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+    }
+
     @Test func amountsKeepTheTextAfterThemTrimmed() {
         #expect(AmountScanner.amounts(in: "MILK 2.49  A ").map(\.trailing) == ["A"])
         #expect(AmountScanner.amounts(in: "MILCH 2,49\tB").map(\.trailing) == ["B"])
