@@ -34,6 +34,18 @@ static guint children_before(PlutaryExpandingList *self, guint parent) {
     return count;
 }
 
+/* The expansion of `parent`, with its index in `expansions`; NULL when it is collapsed. */
+static Expansion *find_expansion(PlutaryExpandingList *self, guint parent, guint *index) {
+    for (guint i = 0; i < self->expansions->len; i++) {
+        Expansion *e = &g_array_index(self->expansions, Expansion, i);
+        if (e->parent == parent) {
+            if (index) *index = i;
+            return e;
+        }
+    }
+    return NULL;
+}
+
 static GType expanding_item_type(GListModel *model) { (void)model; return G_TYPE_OBJECT; }
 
 static guint expanding_n_items(GListModel *model) {
@@ -66,11 +78,7 @@ static gpointer expanding_item(GListModel *model, guint position) {
     gint child;
     if (!plutary_expanding_list_locate(model, position, &parent, &child)) return NULL;
     if (child < 0) return g_list_model_get_item(self->parents, parent);
-    for (guint i = 0; i < self->expansions->len; i++) {
-        Expansion *e = &g_array_index(self->expansions, Expansion, i);
-        if (e->parent == parent) return g_object_ref(g_ptr_array_index(e->children, (guint)child));
-    }
-    return NULL;
+    return g_object_ref(g_ptr_array_index(find_expansion(self, parent, NULL)->children, (guint)child));
 }
 
 static void expanding_model_init(GListModelInterface *iface) {
@@ -133,11 +141,7 @@ GListModel *plutary_expanding_list_new(GListModel *parents) {
 }
 
 gboolean plutary_expanding_list_is_expanded(GListModel *list, guint parent) {
-    PlutaryExpandingList *self = (PlutaryExpandingList *)list;
-    for (guint i = 0; i < self->expansions->len; i++) {
-        if (g_array_index(self->expansions, Expansion, i).parent == parent) return TRUE;
-    }
-    return FALSE;
+    return find_expansion((PlutaryExpandingList *)list, parent, NULL) != NULL;
 }
 
 void plutary_expanding_list_expand(GListModel *list, guint parent, guint n_children, guint64 first_tag) {
@@ -154,13 +158,11 @@ void plutary_expanding_list_expand(GListModel *list, guint parent, guint n_child
 
 void plutary_expanding_list_collapse(GListModel *list, guint parent) {
     PlutaryExpandingList *self = (PlutaryExpandingList *)list;
-    for (guint i = 0; i < self->expansions->len; i++) {
-        Expansion *e = &g_array_index(self->expansions, Expansion, i);
-        if (e->parent != parent) continue;
-        guint row = parent + children_before(self, parent);
-        guint removed = e->children->len;
-        g_array_remove_index(self->expansions, i);
-        g_list_model_items_changed(list, row + 1, removed, 0);
-        return;
-    }
+    guint index;
+    Expansion *e = find_expansion(self, parent, &index);
+    if (!e) return;
+    guint row = parent + children_before(self, parent);
+    guint removed = e->children->len;
+    g_array_remove_index(self->expansions, index);
+    g_list_model_items_changed(list, row + 1, removed, 0);
 }

@@ -49,19 +49,6 @@ public final class DrawingArea: Widget {
         controllers.append(motion)
     }
 
-    /// A primary-button click at (x, y); `shift` tells whether Shift was held.
-    public func onClick(_ handler: @escaping @MainActor (_ x: Double, _ y: Double, _ shift: Bool) -> Void) {
-        let click = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new()))
-        let box = SignalBox<@MainActor (Double, Double, Bool) -> Void>(handler)
-        plutary_signal_connect_press(click.raw, "released", { gesture, _, x, y, data in
-            let state = gtk_event_controller_get_current_event_state(OpaquePointer(gesture))
-            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            MainActor.assumeIsolated { SignalBox<@MainActor (Double, Double, Bool) -> Void>.from(data).handler(x, y, shift) }
-        }, box.retainedPointer, SignalBox<Void>.release)
-        addController(click)
-        controllers.append(click)
-    }
-
     /// What a screen reader reads after the name: for a chart, its values.
     public func setAccessibleDescription(_ text: String) {
         var value = GValue()

@@ -46,8 +46,8 @@ public final class ListItemFactory: Object {
     }
 
     /// Binds every cell on screen again after each replace of `bridge` that changed rows.
-    /// A row changed in place keeps its row object, so GTK keeps the row's widgets
-    /// (building them is the costly part of showing a changed list) and does not bind them again.
+    /// A row changed in place keeps its row object, so GTK keeps the row's widgets (building
+    /// them is the costly part of showing a changed list), and GTK 4.10 and later may not bind them again.
     public func rebinds<Item>(after bridge: ListModelBridge<Item>) {
         bridge.onReplace { [weak bound] _ in bound?.rebind() }
     }

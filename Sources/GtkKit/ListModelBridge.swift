@@ -43,8 +43,8 @@ public final class ListModelBridge<Item: Equatable & Sendable> {
 
     /// Runs `handler` after each replace that changed rows, with the positions of the new rows
     /// that changed. Rows changed in place keep their row objects, and so GTK keeps their widgets
-    /// without binding them again (views fill their cells again here: `ListItemFactory.rebind`)
-    /// and a selection model keeps them selected.
+    /// (GTK 4.10 and later without binding them again: views bind their cells again here, see
+    /// `ListItemFactory.rebinds(after:)`) and a selection model keeps them selected.
     public func onReplace(_ handler: @escaping @MainActor (_ changed: Range<Int>) -> Void) {
         replaceHandlers.append(handler)
     }

@@ -89,7 +89,8 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             gtk_label_set_text(OpaquePointer(label), shown.text)
             gtk_widget_set_visible(label, shown.fraction == nil ? 1 : 0)
             gtk_widget_set_visible(bar, shown.fraction == nil ? 0 : 1)
-            // GTK binds every row on screen again at each change of the list: the same text is left alone.
+            // A cell is bound twice when its row changes in place (by GTK 4.8, then by the refill after
+            // a replace): the same text is left alone, and so is the screen reader's label.
             if gtk_progress_bar_get_text(OpaquePointer(bar)).map({ String(cString: $0) }) != shown.text {
                 gtk_progress_bar_set_text(OpaquePointer(bar), shown.text)
                 // Screen readers hear the text, not only the value.
@@ -217,10 +218,7 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
     /// Deselects the rows of the parents (bridge positions) in `changed`: their row objects
     /// stay, so GtkMultiSelection would keep them selected though they show other parents now.
     private func deselect(_ changed: Range<Int>) {
-        guard changed.lowerBound > 0 else {
-            gtk_selection_model_unselect_all(selection.opaque)
-            return
-        }
+        guard changed.lowerBound > 0 else { return deselectAll() }
         guard let bitset = gtk_selection_model_get_selection(selection.opaque) else { return }
         defer { gtk_bitset_unref(bitset) }
         let positions = (0..<gtk_bitset_get_size(bitset)).map { gtk_bitset_get_nth(bitset, guint($0)) }
@@ -280,12 +278,7 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         let arrow = Widgets.image(icon: "pan-end-symbolic", pixelSize: 16)
         gtk_widget_set_opacity(arrow.widget, 0)
         let arrowWidget = arrow.widget
-        let click = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new()))
-        let box = SignalBox<@MainActor () -> Void>({ [weak self] in self?.toggle(arrow: arrowWidget) })
-        plutary_signal_connect_press(click.raw, "released", { _, _, _, _, data in
-            MainActor.assumeIsolated { SignalBox<@MainActor () -> Void>.from(data).handler() }
-        }, box.retainedPointer, SignalBox<Void>.release)
-        arrow.addController(click)
+        arrow.onClick { [weak self] _, _, _ in self?.toggle(arrow: arrowWidget) }
         content.expand(horizontally: true, vertically: false)
         cell.append(arrow, content)
         return cell
@@ -311,8 +304,8 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         }
         let icon = expanded ? "pan-down-symbolic" : "pan-end-symbolic", opacity = expandable ? 1.0 : 0
         let indent: Int32 = { if case .child = node { 20 } else { 0 } }()
-        // GTK binds every row on screen again at each change of the list: an arrow showing this
-        // already (and so its accessible state too) is left alone. A new arrow starts hidden.
+        // A cell is bound twice when its row changes in place (see the progress column): an arrow
+        // showing this already (and so its accessible state too) is left alone. A new arrow starts hidden.
         if gtk_image_get_icon_name(OpaquePointer(arrow)).map({ String(cString: $0) }) == icon,
            gtk_widget_get_opacity(arrow) == opacity, gtk_widget_get_margin_start(arrow) == indent { return }
         gtk_image_set_from_icon_name(OpaquePointer(arrow), icon)

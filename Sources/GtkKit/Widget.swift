@@ -1,4 +1,5 @@
 import CGtk
+import CGtkShims
 
 /// A GtkWidget owned from Swift, with the handful of properties views set on
 /// every widget.
@@ -67,6 +68,18 @@ open class Widget: Object {
     }
 
     public func grabFocus() { _ = gtk_widget_grab_focus(widget) }
+
+    /// A primary-button click at (x, y); `shift` tells whether Shift was held.
+    public func onClick(_ handler: @escaping @MainActor (_ x: Double, _ y: Double, _ shift: Bool) -> Void) {
+        let click = Object(adopting: UnsafeMutableRawPointer(gtk_gesture_click_new()))
+        let box = SignalBox<@MainActor (Double, Double, Bool) -> Void>(handler)
+        plutary_signal_connect_press(click.raw, "released", { gesture, _, x, y, data in
+            let state = gtk_event_controller_get_current_event_state(OpaquePointer(gesture))
+            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            MainActor.assumeIsolated { SignalBox<@MainActor (Double, Double, Bool) -> Void>.from(data).handler(x, y, shift) }
+        }, box.retainedPointer, SignalBox<Void>.release)
+        addController(click)
+    }
 
     /// Attaches an event controller (key, click, drop...); the widget takes ownership.
     public func addController(_ controller: Object) {
