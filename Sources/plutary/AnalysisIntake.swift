@@ -15,6 +15,7 @@ struct AnalysisIntake {
     func receipt(forImageAt url: URL) throws -> String {
         let stored = try images.add(fileAt: url)
         if let existing = try images.receiptIds(forHash: stored.sha256).first { return existing }
-        return try receipts.save(ReceiptPayload(source: "analysis", imageSha256: stored.sha256))
+        let receipts = receipts
+        return try AsyncRunner.runThrowing { try await receipts.save(ReceiptPayload(source: "analysis", imageSha256: stored.sha256)) }
     }
 }

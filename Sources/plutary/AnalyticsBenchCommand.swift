@@ -15,6 +15,7 @@ struct AnalyticsBenchCommand: ParsableCommand {
     var runs: Int = 5
 
     func run() throws {
-        print(try AnalyticsBenchmark.run(database: try global.openDatabase(), runs: max(1, runs)), terminator: "")
+        let (database, runs) = (try global.openDatabase(), max(1, runs))
+        print(try AsyncRunner.runThrowing { try await AnalyticsBenchmark.run(database: database, runs: runs) }, terminator: "")
     }
 }

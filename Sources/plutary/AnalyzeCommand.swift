@@ -120,7 +120,8 @@ struct AnalyzeCommand: ParsableCommand {
         let receipts = ReceiptRepository(database: database)
         var failed = false
         for (file, id) in receiptIds {
-            guard let job = latest[id], job.state == .done, var payload = try receipts.receipt(id: id) else {
+            guard let job = latest[id], job.state == .done,
+                  var payload = try AsyncRunner.runThrowing({ try await receipts.receipt(id: id) }) else {
                 failed = true
                 let reason = latest[id].map { "\($0.state.rawValue): \($0.lastError ?? "not analysed")" } ?? "not queued"
                 output.failure(source: file, error: AnalysisError.notConfigured(reason: reason))

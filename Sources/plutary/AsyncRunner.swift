@@ -14,6 +14,14 @@ enum AsyncRunner {
         return box.value!
     }
 
+    /// `run` for work that throws: the error is thrown on the calling thread.
+    static func runThrowing<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+        let result: Result<T, Error> = run {
+            do { return .success(try await work()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
     private final class ResultBox<T>: @unchecked Sendable {
         // Written once before the semaphore is signalled, read after it is waited on.
         var value: T?

@@ -40,7 +40,10 @@ struct ChartCommand: ParsableCommand {
             if url.pathExtension.lowercased() != format.lowercased() { url.appendPathExtension(format.lowercased()) }
         }
         let database = try global.openDatabase()
-        let chart = try chartKind.chart(database: database, period: try Self.period(period), currency: currency.uppercased(), product: product)
+        let (period, currency, product) = (try Self.period(period), currency.uppercased(), product)
+        let chart = try AsyncRunner.runThrowing {
+            try await chartKind.chart(database: database, period: period, currency: currency, product: product)
+        }
         let written = try ChartExporter.write(chart, to: url)
         print("Wrote \(written.path)")
     }

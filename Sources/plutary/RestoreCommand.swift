@@ -23,7 +23,8 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let database = try global.openDatabase()
-        let current = try ReceiptRepository(database: database).count()
+        let receipts = ReceiptRepository(database: database)
+        let current = try AsyncRunner.runThrowing { try await receipts.count() }
         if current > 0 && !yes {
             throw CommandFailure(message: String(
                 format: "The store at %@ holds %d receipts; restoring replaces them all. Add --yes to go ahead.",

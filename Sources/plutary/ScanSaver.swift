@@ -22,7 +22,8 @@ struct ScanSaver: Sendable {
             return payload
         }
         do {
-            payload.id = try receipts.save(payload)
+            let receipts = receipts, unsaved = payload
+            payload.id = try AsyncRunner.runThrowing { try await receipts.save(unsaved) }
         } catch {
             try? images.discard(stored)
             throw error

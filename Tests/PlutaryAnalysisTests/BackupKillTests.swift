@@ -12,7 +12,7 @@ import Testing
     static let killDelays: [Double] = [0, 0.1, 0.4]
 
     /// A data folder with one 8 MB image and a few small ones, each with a receipt.
-    private func store(in directory: URL) throws -> (data: URL, large: String) {
+    private func store(in directory: URL) async throws -> (data: URL, large: String) {
         let data = directory.appendingPathComponent("data")
         let database = try AppDatabase.open(at: StoreLocation(directory: data))
         let library = ImageLibrary(database: database)
@@ -23,7 +23,7 @@ import Testing
             try Data((0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761 &+ index) >> 7) }).write(to: file)
             let stored = try library.add(fileAt: file)
             if index == 0 { large = stored.sha256 }
-            try ReceiptRepository(database: database).save(ReceiptPayload(id: "r\(index)", currency: "CAD", totalAmount: "1.00",
+            try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r\(index)", currency: "CAD", totalAmount: "1.00",
                                                                           imageSha256: stored.sha256))
         }
         return (data, large)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func aKilledBackupIsCompletedByTheNextRun() async throws {
         let directory = TestImage.temporaryDirectory()
-        let (data, large) = try store(in: directory)
+        let (data, large) = try await store(in: directory)
         let partial = { (backup: URL) in backup.appendingPathComponent("images/\(large.prefix(2))/.\(large).bin.partial") }
         let final = { (backup: URL) in backup.appendingPathComponent("images/\(large.prefix(2))/\(large).bin") }
         for (index, delay) in Self.killDelays.enumerated() {
@@ -81,14 +81,14 @@ import Testing
 
     @Test func aKilledRestoreChangesNothingAndTheNextRunCompletesIt() async throws {
         let directory = TestImage.temporaryDirectory()
-        let (data, large) = try store(in: directory)
+        let (data, large) = try await store(in: directory)
         let backup = directory.appendingPathComponent("backup")
         try #require(try PlutaryBinary.run(["backup", "--data-dir", data.path, backup.path], directory: directory).status == 0)
         for (index, delay) in Self.killDelays.enumerated() {
             let target = directory.appendingPathComponent("target\(index)")
             do {
                 let database = try AppDatabase.open(at: StoreLocation(directory: target))
-                try ReceiptRepository(database: database).save(ReceiptPayload(id: "mine", currency: "CAD", totalAmount: "5.00"))
+                try await ReceiptRepository(database: database).save(ReceiptPayload(id: "mine", currency: "CAD", totalAmount: "5.00"))
             }
             let partial = target.appendingPathComponent("images/\(large.prefix(2))/.\(large).bin.partial")
             let final = target.appendingPathComponent("images/\(large.prefix(2))/\(large).bin")

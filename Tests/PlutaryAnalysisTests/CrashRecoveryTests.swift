@@ -35,7 +35,7 @@ import Testing
             let database = try AppDatabase.open(at: location)
             let jobs = try AnalysisJobRepository(database: database).jobs()
             #expect(jobs.map(\.state) == [.uploading])
-            #expect(try ReceiptRepository(database: database).count() == 1)
+            #expect(try await ReceiptRepository(database: database).count() == 1)
         }
 
         let second = try PlutaryBinary.run(arguments, environment: environment, directory: directory)
@@ -51,7 +51,7 @@ import Testing
         #expect(jobs.count == 1)
         #expect(jobs.first?.state == .done)
         #expect(jobs.first?.remoteId == "r-1")
-        #expect(try ReceiptRepository(database: database).count() == 1)
+        #expect(try await ReceiptRepository(database: database).count() == 1)
         // Both uploads carried the job id, so the service can tell a resumed upload from a new one.
         let localIds = server.requests.compactMap { ($0.body?["metadata"] as? [String: Any])?["localId"] as? String }
         #expect(localIds.count == 2 && Set(localIds) == [jobs[0].id])
@@ -61,15 +61,15 @@ import Testing
         #expect(third.status == 0)
         #expect(server.requests.count == 2)
         #expect(try AnalysisJobRepository(database: database).jobs().count == 1)
-        #expect(try ReceiptRepository(database: database).count() == 1)
+        #expect(try await ReceiptRepository(database: database).count() == 1)
     }
 }
 
 /// An upload that crashes the app every time is not claimed forever: each
 /// claim counted its attempt, and recovery fails the job once they are spent.
 @Suite struct CrashLoopTests {
-    @Test func aJobThatKeepsCrashingTheAppFailsAfterMaxAttempts() throws {
-        let harness = try QueueHarness()
+    @Test func aJobThatKeepsCrashingTheAppFailsAfterMaxAttempts() async throws {
+        let harness = try await QueueHarness()
         let now = harness.clock.now()
         let id = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: now).jobIds[0]
         for attempt in 1...3 {

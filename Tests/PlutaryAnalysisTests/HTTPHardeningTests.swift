@@ -16,14 +16,14 @@ import Testing
         let service = try ScriptedServer(["/analyze": [
             Answer(status: 307, body: "", headers: ["Location": other.baseURL + "/analyze"]),
         ]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(service))
         #expect(service.requests.first?.authorization == "Bearer test-token")
         #expect(other.requests.allSatisfy { $0.authorization == nil }, "the other host received the token")
         #expect(other.requests.isEmpty)
         #expect(job.state == .failed)
         #expect(job.lastError == "The service redirected to another host (\(other.baseURL)); the token was not sent.")
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func aRedirectWithinTheServiceIsFollowed() async throws {
@@ -31,7 +31,7 @@ import Testing
             "/analyze": [Answer(status: 307, body: "", headers: ["Location": "/v2/analyze"])],
             "/v2/analyze": [Answer(body: RESTQueueTests.reading)],
         ])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(service))
         #expect(job.state == .done)
         #expect(service.requests.map(\.path) == ["/analyze", "/v2/analyze"])
@@ -39,17 +39,17 @@ import Testing
 
     @Test func anEndlessAnswerIsCutAtTheCap() async throws {
         let service = try ScriptedServer(["/analyze": [Answer(bytes: 100_000_000)]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(service, timeout: 60))
         #expect(job.state == .failed)
         #expect(job.lastError == "malformed answer: the answer is larger than 20 MB")
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     /// Without a deadline of its own the client would wait for all of a 1 GB answer sent a byte per half second.
     @Test(.timeLimit(.minutes(1))) func aDrippingAnswerEndsAtTheDeadline() async throws {
         let service = try ScriptedServer(["/analyze": [Answer(drip: 0.5)]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(service, timeout: 2), maxAttempts: 1)
         #expect(job.state == .failed)
         #expect(job.lastError == "gave up after 1 attempts: the request timed out")

@@ -25,10 +25,10 @@ import Testing
     @Test func markdownFencedJSONIsReadAndTheRequestHasTheDocumentedShape() async throws {
         let fenced = "Here is the receipt:\n```json\n\(Self.receiptJSON)\n```\nAnything else?"
         let server = try ScriptedServer(["/v1/chat/completions": [Answer(body: Self.completion(fenced))]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
-        let receipt = try harness.receipt
+        let receipt = try await harness.receipt
         #expect(receipt.merchantName == "Lidl")
         #expect(receipt.currency == "EUR")
         #expect(receipt.taxAmount == "0.74")
@@ -55,10 +55,10 @@ import Testing
         // Cut mid-way through the second item's name, as a model at its token limit does.
         let cut = String(Self.receiptJSON.prefix(upTo: Self.receiptJSON.range(of: "\"Brot")!.upperBound).dropLast(2))
         let server = try ScriptedServer(["/v1/chat/completions": [Answer(body: Self.completion("```json\n" + cut, finish: "length"))]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
-        let receipt = try harness.receipt
+        let receipt = try await harness.receipt
         #expect(receipt.merchantName == "Lidl")
         #expect(receipt.totalAmount == "11.24")
         #expect(receipt.lineItems.map(\.description) == ["Vollmilch"])
@@ -67,34 +67,34 @@ import Testing
 
     @Test func anAnswerWithNoJSONFailsTheJob() async throws {
         let server = try ScriptedServer(["/v1/chat/completions": [Answer(body: Self.completion("I cannot read this image."))]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .failed)
         #expect(job.lastError?.contains("no JSON object") == true)
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func aBodyThatIsNotACompletionFailsTheJob() async throws {
         let server = try ScriptedServer(["/v1/chat/completions": [Answer(body: "<html>proxy error</html>")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .failed)
         #expect(job.lastError?.contains("malformed") == true)
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func serverErrorThenSuccessAndUnauthorized() async throws {
         let server = try ScriptedServer(["/v1/chat/completions": [Answer(status: 502), Answer(body: Self.completion(Self.receiptJSON))]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done && job.attempts == 2)
-        #expect(try harness.receipt.merchantName == "Lidl")
+        #expect(try await harness.receipt.merchantName == "Lidl")
 
         let locked = try ScriptedServer(["/v1/chat/completions": [Answer(status: 403, body: "forbidden")]])
-        let other = try QueueHarness()
+        let other = try await QueueHarness()
         let stopped = try await other.run(config(locked))
         #expect(stopped.state == .pending && stopped.attempts == 0)
-        #expect(try other.receipt == other.original)
+        #expect(try await other.receipt == other.original)
     }
 
     @Test func testConnectionReportsOkBadTokenOrTheStatus() async throws {

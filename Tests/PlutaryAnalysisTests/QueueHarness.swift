@@ -20,17 +20,17 @@ final class QueueHarness: Sendable {
 
     /// `local` is the receipt as the person left it before the upload.
     init(local: ReceiptPayload = ReceiptPayload(notes: "keep me", imageSha256: String(repeating: "ab", count: 32)),
-         image: Data = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9])) throws {
+         image: Data = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9])) async throws {
         self.image = image
         database = try AppDatabase.inMemory()
         receipts = ReceiptRepository(database: database)
         jobs = AnalysisJobRepository(database: database)
-        try database.writer.write { db in
+        try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES (?, '/nonexistent', 1, '2026-01-01')",
                            arguments: [local.imageSha256])
         }
-        receiptId = try receipts.save(local)
-        original = try receipts.receipt(id: receiptId)!
+        receiptId = try await receipts.save(local)
+        original = try await receipts.receipt(id: receiptId)!
     }
 
     func queue(_ configuration: AnalysisConfiguration, token: String? = "test-token", maxAttempts: Int = 5,
@@ -57,5 +57,5 @@ final class QueueHarness: Sendable {
         return try #require(try jobs.job(id: outcome.jobIds[0]))
     }
 
-    var receipt: ReceiptPayload { get throws { try receipts.receipt(id: receiptId)! } }
+    var receipt: ReceiptPayload { get async throws { try await receipts.receipt(id: receiptId)! } }
 }

@@ -21,18 +21,18 @@ import Testing
     }
 
     /// What must hold whatever happened: what the person had is still there.
-    private func expectIntact(_ harness: QueueHarness) throws {
-        let receipt = try harness.receipt
+    private func expectIntact(_ harness: QueueHarness) async throws {
+        let receipt = try await harness.receipt
         #expect(receipt.notes == "keep me")
         #expect(receipt.imageSha256 == harness.original.imageSha256)
-        #expect(try harness.receipts.count() == 1)
+        #expect(try await harness.receipts.count() == 1)
     }
 
     @Test func reportsUploadProgressUpToTheWholeBody() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading)]])
         // 1.5 MB goes out in many writes; each is reported.
         let image = Data([0xFF, 0xD8]) + Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }) + Data([0xFF, 0xD9])
-        let harness = try QueueHarness(image: image)
+        let harness = try await QueueHarness(image: image)
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
         let reports = harness.events.compactMap { event -> (sent: Int64, total: Int64)? in
@@ -49,7 +49,7 @@ import Testing
 
     @Test func sendsTheDocumentedRequestAndMapsTheAnswer() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading, token: "test-token")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
         #expect(job.attempts == 1)
@@ -62,8 +62,8 @@ import Testing
         let image = try #require(request.body?["imageBase64"] as? String)
         #expect(Data(base64Encoded: image)?.prefix(2) == Data([0xFF, 0xD8]))
 
-        let receipt = try harness.receipt
-        try expectIntact(harness)
+        let receipt = try await harness.receipt
+        try await expectIntact(harness)
         #expect(receipt.merchantName == "Costco Wholesale")
         #expect(receipt.purchaseDate == "2026-03-01")
         #expect(receipt.currency == "CAD")
@@ -79,91 +79,91 @@ import Testing
 
     @Test func aServerErrorIsRetriedAfterBackoffAndThenSucceeds() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(status: 500, body: "boom"), Answer(body: Self.reading)]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
         #expect(job.attempts == 2)
         #expect(job.lastError == nil)
         #expect(harness.clock.sleeps == [1])
         #expect(server.requests.count == 2)
-        try expectIntact(harness)
-        #expect(try harness.receipt.merchantName == "Costco Wholesale")
+        try await expectIntact(harness)
+        #expect(try await harness.receipt.merchantName == "Costco Wholesale")
     }
 
     @Test func retryAfterOn429IsHonoured() async throws {
         let server = try ScriptedServer(["/analyze": [
             Answer(status: 429, body: "slow down", headers: ["Retry-After": "7"]), Answer(body: Self.reading),
         ]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .done)
         #expect(harness.clock.sleeps == [7])
-        try expectIntact(harness)
+        try await expectIntact(harness)
     }
 
     @Test func aHangPastTheTimeoutIsRetried() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading, delay: 5), Answer(body: Self.reading)]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server, timeout: 1))
         #expect(job.state == .done)
         // The hung answer would have been a good one after 5 s: a second attempt means the timeout cut it
         // short. (Wall time is no proof on a busy machine, so none is asserted.)
         #expect(job.attempts == 2)
         #expect(harness.clock.sleeps == [1])
-        try expectIntact(harness)
+        try await expectIntact(harness)
     }
 
     @Test func malformedJSONFailsTheJobWithoutRetryAndLeavesTheReceipt() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: "{\"merchant\": \"Cost")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .failed)
         #expect(job.attempts == 1)
         #expect(job.lastError?.contains("malformed") == true)
         #expect(server.requests.count == 1)
-        try expectIntact(harness)
-        #expect(try harness.receipt == harness.original)
+        try await expectIntact(harness)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func unauthorizedStopsTheQueueAndKeepsTheJobPending() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading, token: "the-right-one")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server), token: "a-wrong-one")
         #expect(job.state == .pending)
         #expect(job.attempts == 0)
         #expect(job.lastError?.contains("401") == true)
         #expect(harness.events.contains { if case .needsToken = $0 { true } else { false } })
         #expect(server.requests.count == 1)
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func anotherClientErrorFailsAtOnce() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(status: 422, body: "not a receipt")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server))
         #expect(job.state == .failed)
         #expect(job.lastError == "HTTP 422: not a receipt")
         #expect(server.requests.count == 1)
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func retriesStopAtMaxAttemptsWithGrowingBackoff() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(status: 503, body: "")]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(config(server), maxAttempts: 4)
         #expect(job.state == .failed)
         #expect(job.attempts == 4)
         #expect(job.lastError == "gave up after 4 attempts: HTTP 503")
         #expect(harness.clock.sleeps == [1, 2, 4])
         #expect(server.requests.count == 4)
-        #expect(try harness.receipt == harness.original)
+        #expect(try await harness.receipt == harness.original)
     }
 
     @Test func aConnectionRefusedIsRetried() async throws {
         let server = try ScriptedServer([:])
         let base = server.baseURL
         server.stop()
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let job = try await harness.run(AnalysisConfiguration(provider: .rest, baseURL: base, timeout: 2), maxAttempts: 2)
         #expect(job.state == .failed)
         #expect(job.lastError?.contains("network error") == true)
@@ -172,11 +172,11 @@ import Testing
 
     @Test func whatThePersonEditedIsNeverOverwritten() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading)]])
-        let harness = try QueueHarness(local: ReceiptPayload(
+        let harness = try await QueueHarness(local: ReceiptPayload(
             merchantName: "My Corner Shop", currency: "CAD", totalAmount: "40.00", notes: "keep me",
             imageSha256: String(repeating: "cd", count: 32)))
         let job = try await harness.run(config(server))
-        let receipt = try harness.receipt
+        let receipt = try await harness.receipt
         #expect(receipt.merchantName == "My Corner Shop")
         #expect(receipt.totalAmount == "40.00")
         #expect(receipt.purchaseDate == "2026-03-01") // was empty: filled
@@ -188,7 +188,7 @@ import Testing
 
     @Test func theSameReceiptIsNeverQueuedTwiceNorCompletedTwice() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading)]])
-        let harness = try QueueHarness()
+        let harness = try await QueueHarness()
         let first = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
         let second = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
         #expect(first.jobIds == second.jobIds)
@@ -197,7 +197,7 @@ import Testing
         #expect(try harness.jobs.jobs().count == 1)
         // A late duplicate result (e.g. a retried request answered twice) changes nothing.
         #expect(try harness.jobs.complete(jobId: job.id, with: AnalysisResult(payload: ReceiptPayload(merchantName: "Other")), now: Date()) == nil)
-        #expect(try harness.receipts.count() == 1)
+        #expect(try await harness.receipts.count() == 1)
         #expect(server.requests.count == 1)
     }
 }

@@ -17,7 +17,7 @@ struct UploadProgressTests {
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES ('aa', '/stored.jpg', 1, '2026-01-01')")
         }
-        let id = try store.save(ReceiptPayload(notes: "mine", imageSha256: "aa"))
+        let id = try await store.save(ReceiptPayload(notes: "mine", imageSha256: "aa"))
         var environment = AppEnvironment.inMemory(database: database, version: "test")
         environment.preferences.set(.analysisProvider, .string("rest"))
         environment.preferences.set(.analysisBaseURL, .string(server.baseURL))
@@ -59,7 +59,7 @@ struct UploadProgressTests {
     @Test func theUploadTextSaysHowMuchIsSentInThePersonsLocale() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
-        let id = try store.save(ReceiptPayload(notes: "mine"))
+        let id = try await store.save(ReceiptPayload(notes: "mine"))
         let center = AnalysisCenter(environment: AppEnvironment.inMemory(database: database, version: "test")) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         let list = ReceiptListViewModel(store: store, analysis: center, locale: Locale(identifier: "fr_FR"))
         await list.reload().value

@@ -89,7 +89,7 @@ struct AnalysisSettingsViewModelTests {
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES ('aa', '/none', 1, '2026-01-01')")
         }
-        let id = try store.save(ReceiptPayload(imageSha256: "aa"))
+        let id = try await store.save(ReceiptPayload(imageSha256: "aa"))
         var environment = AppEnvironment.inMemory(database: database, version: "1")
         environment.preferences.set(.analysisProvider, .string("rest"))
         environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
@@ -141,9 +141,9 @@ struct UploadSizeTests {
                     ('old', '/old.jpg', 900, '2026-01-01'), ('new', '/new.jpg', 3149000, '2026-01-02')
                 """)
         }
-        _ = try store.save(ReceiptPayload(merchantName: "Old", imageSha256: "old"))
-        _ = try store.save(ReceiptPayload(merchantName: "Typed in"))
-        _ = try store.save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
+        _ = try await store.save(ReceiptPayload(merchantName: "Old", imageSha256: "old"))
+        _ = try await store.save(ReceiptPayload(merchantName: "Typed in"))
+        _ = try await store.save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
         await viewModel.load()
         #expect(encoded.withLock { $0 } == ["/new.jpg"], "the latest receipt's image is measured")
         let text = try #require(viewModel.uploadSizeText)
@@ -161,7 +161,7 @@ struct UploadSizeTests {
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES ('new', '/new.jpg', 10, '2026-01-02')")
         }
-        _ = try ReceiptRepository(database: database).save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
+        _ = try await ReceiptRepository(database: database).save(ReceiptPayload(merchantName: "New", imageSha256: "new"))
         let viewModel = AnalysisSettingsViewModel(preferences: environment.preferences, tokens: environment.tokens, center: center)
         await viewModel.load()
         #expect(viewModel.uploadSizeText?.hasSuffix("cannot be prepared: /new.jpg: cannot read the file (No such file)") == true,

@@ -9,19 +9,19 @@ struct AnalyticsViewModelTests {
     private let today: @Sendable () -> Date = { DayFormatter.date(fromISO: "2026-03-10")! }
 
     /// January and February 2026 in CAD, EUR (with a rate) and USD (without).
-    private func database() throws -> AppDatabase {
+    private func database() async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         func item(_ name: String, _ total: String, _ category: String) -> LineItemPayload {
             LineItemPayload(description: name, total: total, category: category)
         }
-        try store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-01-10", currency: "CAD", totalAmount: "10.00",
+        try await store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-01-10", currency: "CAD", totalAmount: "10.00",
                                       lineItems: [item("MILK", "4.00", "Groceries"), item("SOAP", "6.00", "Household")]))
-        try store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-02-10", currency: "CAD", totalAmount: "11.30",
+        try await store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-02-10", currency: "CAD", totalAmount: "11.30",
                                       lineItems: [item("MILK", "5.00", "Groceries"), item("SOAP", "5.00", "Household")]))
-        try store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-05", currency: "EUR", totalAmount: "10.00",
+        try await store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-05", currency: "EUR", totalAmount: "10.00",
                                       lineItems: [item("Vollmilch", "10.00", "Groceries")]))
-        try store.save(ReceiptPayload(merchantName: "Target", purchaseDate: "2026-02-20", currency: "USD", totalAmount: "20.00",
+        try await store.save(ReceiptPayload(merchantName: "Target", purchaseDate: "2026-02-20", currency: "USD", totalAmount: "20.00",
                                       lineItems: [item("Charger", "20.00", "Electronics")]))
         try ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!))
@@ -29,7 +29,7 @@ struct AnalyticsViewModelTests {
     }
 
     @Test func summarisesThePeriodInThePrimaryCurrencyAndNamesWhatHasNoRate() async throws {
-        let environment = AppEnvironment.inMemory(database: try database(), version: "1")
+        let environment = AppEnvironment.inMemory(database: try await database(), version: "1")
         let model = AnalyticsViewModel(spending: environment.spending, preferences: environment.preferences, locale: english, today: today)
         #expect(model.period == .last12Months)
         await model.reload()
@@ -47,7 +47,7 @@ struct AnalyticsViewModelTests {
     }
 
     @Test func thePrimaryCurrencyComesFromThePreferences() async throws {
-        let environment = AppEnvironment.inMemory(database: try database(), version: "1")
+        let environment = AppEnvironment.inMemory(database: try await database(), version: "1")
         environment.preferences.set(.primaryCurrency, .string("EUR"))
         let model = AnalyticsViewModel(spending: environment.spending, preferences: environment.preferences, locale: english, today: today)
         await model.reload()
@@ -56,7 +56,7 @@ struct AnalyticsViewModelTests {
     }
 
     @Test func periodsReloadAndACustomPeriodNeedsValidDays() async throws {
-        let environment = AppEnvironment.inMemory(database: try database(), version: "1")
+        let environment = AppEnvironment.inMemory(database: try await database(), version: "1")
         let model = AnalyticsViewModel(spending: environment.spending, preferences: environment.preferences, locale: english, today: today)
         model.select(.thisMonth)
         await model.reload()
@@ -76,7 +76,7 @@ struct AnalyticsViewModelTests {
             var filters: [ReceiptFilter] = []
             func analyticsCoordinator(_ coordinator: AnalyticsCoordinator, showReceipts filter: ReceiptFilter) { filters.append(filter) }
         }
-        let environment = AppEnvironment.inMemory(database: try database(), version: "1")
+        let environment = AppEnvironment.inMemory(database: try await database(), version: "1")
         let navigator = RecordingNavigator()
         let coordinator = AnalyticsCoordinator(environment: environment, navigator: navigator)
         let recorder = Recorder()

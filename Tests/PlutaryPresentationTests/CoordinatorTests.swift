@@ -44,4 +44,34 @@ struct CoordinatorTests {
         #expect(navigator.events.last == .quit)
         #expect(app.main == nil)
     }
+
+    /// A deletion still in its undo period is written before the window goes or the app quits,
+    /// off the main actor: the window stays until the store has it.
+    @Test func closingAndQuittingWaitForPendingDeletions() async throws {
+        let environment = try environment(sample: true)
+        let navigator = RecordingNavigator()
+        let app = AppCoordinator(environment: environment, navigator: navigator)
+        app.start()
+        let main = try #require(navigator.mainViewModel)
+        let list = try #require(app.main?.children[.receipts] as? ReceiptsCoordinator).viewModel
+        await list.reload().value
+        let before = try await environment.receipts.count()
+
+        list.delete(ids: [try #require(list.rows.first).id])
+        #expect(!main.windowClosing(), "the window stays while the deletion is written")
+        #expect(main.isFinishingWork && navigator.events.last != .close)
+        await list.deletionsWritten()
+        await Task.yield()
+        #expect(navigator.events.last == .close && !main.isFinishingWork)
+        #expect(try await environment.receipts.count() == before - 1)
+        #expect(main.windowClosing(), "nothing left to write: the window goes at once")
+
+        list.delete(ids: [try #require(list.rows.first).id])
+        main.quit()
+        #expect(navigator.events.last != .quit && app.main != nil)
+        await list.deletionsWritten()
+        await Task.yield()
+        #expect(navigator.events.last == .quit && app.main == nil)
+        #expect(try await environment.receipts.count() == before - 2)
+    }
 }

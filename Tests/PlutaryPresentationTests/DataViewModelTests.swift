@@ -122,7 +122,7 @@ struct DataViewModelTests {
         await viewModel.performReset()
         #expect(viewModel.report == ["Sample receipts only: removed 48 receipts", "Preferences: removed 1 changed setting"])
         #expect(!viewModel.reportHasFailure && changed == 1)
-        #expect(try environment.receipts.count() == 0)
+        #expect(try await environment.receipts.count() == 0)
         #expect(environment.preferences.string(.primaryCurrency) == "CAD")
         #expect(viewModel.choices.first?.detail == "0 receipts" && viewModel.selection.isEmpty)
 
@@ -141,7 +141,7 @@ struct DataViewModelTests {
         let viewModel = DataSettingsViewModel(environment: target)
         await viewModel.importBackup(from: url)
         #expect(viewModel.report == ["Imported 48 new and 0 updated receipts from backup.json."])
-        #expect(try target.receipts.count() == 48)
+        #expect(try await target.receipts.count() == 48)
         #expect(viewModel.choices.first?.detail == "48 receipts")
 
         let bad = url.deletingLastPathComponent().appendingPathComponent("bad.json")
@@ -149,6 +149,6 @@ struct DataViewModelTests {
         await viewModel.importBackup(from: bad)
         #expect(viewModel.reportHasFailure)
         #expect(viewModel.report.first?.contains("newer Plutary") == true)
-        #expect(try target.receipts.count() == 48)
+        #expect(try await target.receipts.count() == 48)
     }
 }

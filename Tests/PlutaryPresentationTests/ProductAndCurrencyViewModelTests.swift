@@ -12,7 +12,7 @@ struct ProductAndCurrencyViewModelTests {
         let store = ReceiptRepository(database: database)
         for (day, name, price) in [("2025-04-05", "COCA COLA 2L", "2.00"), ("2025-12-05", "COCA COLA 2L", "2.20"), ("2026-03-05", "COCA COLA 2L", "2.50"),
                                    ("2026-03-06", "COKE 2L", "2.40"), ("2026-03-07", "DISH SOAP", "3.00")] {
-            try store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: "CAD", totalAmount: price,
+            try await store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: "CAD", totalAmount: price,
                                           lineItems: [LineItemPayload(description: name, total: price, category: "Groceries")]))
         }
         let model = ProductListViewModel(catalog: ProductRepository(database: database), locale: english,

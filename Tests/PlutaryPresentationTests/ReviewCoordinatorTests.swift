@@ -27,25 +27,25 @@ struct ReviewCoordinatorTests {
         let review = try #require(main.review)
         let first = try #require(navigator.reviewViewModel)
         #expect(first.title == "Receipt 1 of 3" && first.saveLabel == "Save and Next" && first.showsSkip)
-        first.save()
+        await first.save().value
         let second = try #require(navigator.reviewViewModel)
         #expect(second !== first && second.title == "Receipt 2 of 3")
         second.skip()
         let third = try #require(navigator.reviewViewModel)
         #expect(third.title == "Receipt 3 of 3" && third.saveLabel == "Save")
-        third.save()
+        await third.save().value
 
         #expect(Array(navigator.events.suffix(4)) == [.review(1), .review(2), .review(3), .closeReview])
         #expect(review.savedIds.count == 2 && review.skippedCount == 1 && review.isFinished)
         #expect(main.review == nil)
-        #expect(try environment.receipts.summaries(search: nil).compactMap(\.merchantName).sorted() == ["Lidl", "Walmart"])
+        #expect(try await environment.receipts.summaries(search: nil).compactMap(\.merchantName).sorted() == ["Lidl", "Walmart"])
         // The list was refreshed when the review ended.
         let receipts = try #require(main.children[.receipts] as? ReceiptsCoordinator)
         await receipts.viewModel.reload().value
         #expect(receipts.viewModel.rows.count == 2)
     }
 
-    @Test func discardEndsTheBatchWithoutSavingTheRest() throws {
+    @Test func discardEndsTheBatchWithoutSavingTheRest() async throws {
         let (_, main, navigator, environment) = try started()
         main.review([scanned("A", total: "11.30"), scanned("B", total: "11.30")])
         let first = try #require(navigator.reviewViewModel)
@@ -53,7 +53,7 @@ struct ReviewCoordinatorTests {
         #expect(first.isConfirmingDiscard)
         first.confirmDiscard(true)
         #expect(navigator.events.last == .closeReview && main.review == nil)
-        #expect(try environment.receipts.count() == 0)
+        #expect(try await environment.receipts.count() == 0)
     }
 
     @Test func moreReceiptsJoinABatchUnderWay() throws {
@@ -72,23 +72,24 @@ struct ReviewCoordinatorTests {
         let receipts = try #require(main.children[.receipts] as? ReceiptsCoordinator)
         await receipts.viewModel.reload().value
         let row = try #require(receipts.viewModel.rows.first)
-        let before = try environment.receipts.count()
+        let before = try await environment.receipts.count()
         receipts.viewModel.open(id: row.id)
+        await main.reopened()
 
         let viewModel = try #require(navigator.reviewViewModel)
         #expect(viewModel.mode == .editing && viewModel.title == "Edit Receipt")
         #expect(viewModel.saveLabel == "Save" && viewModel.discardLabel == "Cancel" && !viewModel.showsSkip)
         await viewModel.duplicatesChecked()
         #expect(viewModel.duplicates.isEmpty)
-        let stored = try #require(try environment.receipts.receipt(id: row.id))
+        let stored = try #require(try await environment.receipts.receipt(id: row.id))
         #expect(viewModel.items.count == stored.lineItems.count)
         viewModel.setField(.notes, "checked against the bank statement")
         viewModel.setItem(viewModel.items[0].id, .description, "Renamed item")
-        viewModel.save()
+        await viewModel.save().value
 
         #expect(navigator.events.last == .closeReview)
-        #expect(try environment.receipts.count() == before)
-        let updated = try #require(try environment.receipts.receipt(id: row.id))
+        #expect(try await environment.receipts.count() == before)
+        let updated = try #require(try await environment.receipts.receipt(id: row.id))
         #expect(updated.notes == "checked against the bank statement")
         #expect(updated.lineItems.first?.description == "Renamed item")
         #expect(updated.lineItems.count == stored.lineItems.count)
@@ -103,6 +104,7 @@ struct ReviewCoordinatorTests {
         let receipts = try #require(main.children[.receipts] as? ReceiptsCoordinator)
         await receipts.viewModel.reload().value
         receipts.viewModel.open(id: try #require(receipts.viewModel.rows.first).id)
+        await main.reopened()
         let editing = try #require(navigator.reviewViewModel)
         main.review([scanned("A", total: "11.30"), scanned("B", total: "11.30")])
         #expect(editing.title == "Edit Receipt" && main.waitingForReview.count == 2)
@@ -111,9 +113,10 @@ struct ReviewCoordinatorTests {
         #expect(batch.title == "Receipt 1 of 2" && batch.mode == .batch && main.waitingForReview.isEmpty)
     }
 
-    @Test func anUnknownReceiptIdOpensNothing() throws {
+    @Test func anUnknownReceiptIdOpensNothing() async throws {
         let (_, main, navigator, _) = try started(sample: true)
         main.reopen(receiptId: "no-such-receipt")
+        await main.reopened()
         #expect(main.review == nil && navigator.reviewViewModel == nil)
     }
 }

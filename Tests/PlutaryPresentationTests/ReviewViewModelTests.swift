@@ -99,7 +99,7 @@ struct ReviewViewModelTests {
         #expect(!last.discardNeedsConfirmation)
     }
 
-    @Test func saveWritesTheReceiptWithItsItemsAsTyped() throws {
+    @Test func saveWritesTheReceiptWithItsItemsAsTyped() async throws {
         let (viewModel, store) = try model()
         var routes: [ReviewRoute] = []
         viewModel.onRoute = { routes.append($0) }
@@ -110,12 +110,12 @@ struct ReviewViewModelTests {
         viewModel.setItem(added, .description, "Bag")
         viewModel.setItem(added, .total, "0,05")
         viewModel.addItem() // left blank: not saved
-        viewModel.save()
+        await viewModel.save().value
 
         let id = try #require(viewModel.savedId)
         #expect(routes == [.saved(id)])
-        #expect(try store.count() == 1)
-        let saved = try #require(try store.receipt(id: id))
+        #expect(try await store.count() == 1)
+        let saved = try await #require(try store.receipt(id: id))
         #expect(saved.totalAmount == "11.30")
         #expect(saved.category == "Groceries")
         #expect(saved.lineItems.map(\.description) == ["BANANAS", "MILK", "Bag"])
@@ -132,7 +132,7 @@ struct ReviewViewModelTests {
         try Data("receipt image bytes".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let hash = try ImageLibrary(database: database).add(fileAt: file).sha256
-        let firstId = try store.save(Self.scanned(image: hash))
+        let firstId = try await store.save(Self.scanned(image: hash))
 
         // The same image again.
         let (again, _) = try model(Self.scanned(total: "99.00", image: hash), store: store)
@@ -154,9 +154,10 @@ struct ReviewViewModelTests {
         await lookalike.duplicatesChecked()
         #expect(lookalike.duplicates.count == 1)
         lookalike.skipDuplicate()
-        #expect(try routes == [.skipped] && store.count() == 1)
-        lookalike.save() // save anyway
-        #expect(try store.count() == 2)
+        #expect(routes == [.skipped])
+        #expect(try await store.count() == 1)
+        await lookalike.save().value // save anyway
+        #expect(try await store.count() == 2)
     }
 
     /// Typing runs one check once the person pauses, not one per keystroke, and never on the main actor.
@@ -166,10 +167,10 @@ struct ReviewViewModelTests {
             private var made = 0
             private(set) var onMainThread = false
             var checks: Int { lock.withLock { made } }
-            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { [] }
-            func receipt(id: String) throws -> ReceiptPayload? { nil }
+            func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] { [] }
+            func receipt(id: String) async throws -> ReceiptPayload? { nil }
             func lineItems(receiptId: String) async throws -> [LineItemPayload] { [] }
-            func save(_ payload: ReceiptPayload) throws -> String { "" }
+            func save(_ payload: ReceiptPayload) async throws -> String { "" }
             func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] {
                 lock.withLock {
                     made += 1
@@ -177,8 +178,8 @@ struct ReviewViewModelTests {
                 }
                 return []
             }
-            func delete(ids: [String]) throws {}
-            func count() throws -> Int { 0 }
+            func delete(ids: [String]) async throws {}
+            func count() async throws -> Int { 0 }
         }
         let store = Counting()
         let viewModel = ReviewViewModel(item: ReviewItem(payload: Self.scanned(), imagePath: nil), mode: .batch, store: store,
@@ -191,21 +192,37 @@ struct ReviewViewModelTests {
         #expect(!store.onMainThread)
     }
 
-    @Test func aSaveThatFailsKeepsTheScreenAndSaysWhy() throws {
+    /// Save runs off the main actor; pressed again before it is done, it writes nothing more.
+    @Test func aSecondSaveWhileTheFirstRunsSavesOnce() async throws {
+        let (viewModel, store) = try model()
+        var routes: [ReviewRoute] = []
+        viewModel.onRoute = { routes.append($0) }
+        let first = viewModel.save()
+        #expect(viewModel.isSaving)
+        let second = viewModel.save()
+        await first.value
+        await second.value
+        #expect(!viewModel.isSaving)
+        let id = try #require(viewModel.savedId)
+        #expect(routes == [.saved(id)])
+        #expect(try await store.count() == 1)
+    }
+
+    @Test func aSaveThatFailsKeepsTheScreenAndSaysWhy() async throws {
         struct Full: ReceiptStore {
             struct Failure: LocalizedError { var errorDescription: String? { "disk full" } }
-            func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] { [] }
-            func receipt(id: String) throws -> ReceiptPayload? { nil }
+            func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] { [] }
+            func receipt(id: String) async throws -> ReceiptPayload? { nil }
             func lineItems(receiptId: String) async throws -> [LineItemPayload] { [] }
-            func save(_ payload: ReceiptPayload) throws -> String { throw Failure() }
+            func save(_ payload: ReceiptPayload) async throws -> String { throw Failure() }
             func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
-            func delete(ids: [String]) throws {}
-            func count() throws -> Int { 0 }
+            func delete(ids: [String]) async throws {}
+            func count() async throws -> Int { 0 }
         }
         let viewModel = ReviewViewModel(item: ReviewItem(payload: Self.scanned(), imagePath: nil), mode: .batch, store: Full(), locale: english)
         var routes: [ReviewRoute] = []
         viewModel.onRoute = { routes.append($0) }
-        viewModel.save()
+        await viewModel.save().value
         #expect(routes.isEmpty && viewModel.savedId == nil)
         #expect(viewModel.errorMessage == "Could not save the receipt: disk full")
     }

@@ -9,15 +9,15 @@ public enum ChartKind: String, CaseIterable, Sendable {
     /// The chart over `database`; `product` names the product for a price chart
     /// (the most bought one when nil).
     public func chart(database: AppDatabase, period: AnalyticsPeriod, currency: String, product: String?,
-                      today: Date = Date()) throws -> Chart {
+                      today: Date = Date()) async throws -> Chart {
         switch self {
         case .monthly, .categories:
-            let report = try SpendingRepository(database: database).report(period: period, primaryCurrency: currency, today: today)
+            let report = try await SpendingRepository(database: database).report(period: period, primaryCurrency: currency, today: today)
             return self == .monthly ? .bars(ReportCharts.monthlyBars(report)) : .donut(ReportCharts.categoryDonut(report))
         case .price:
             let catalog = ProductRepository(database: database)
-            guard let summary = try catalog.products(search: product, today: today).first,
-                  let detail = try catalog.detail(id: summary.id) else {
+            guard let summary = try await catalog.products(search: product, today: today).first,
+                  let detail = try await catalog.detail(id: summary.id) else {
                 throw StoreError.notFound(product.map { "product \($0)" } ?? "products")
             }
             return .line(ReportCharts.priceHistory(detail))

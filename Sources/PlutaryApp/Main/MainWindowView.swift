@@ -84,14 +84,14 @@ final class MainWindowView {
 
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
-            self.viewModel.windowClosing()
             let size = self.window.defaultSize
             preferences.set(.windowMaximized, .bool(self.window.isMaximized))
             if !self.window.isMaximized, size.width > 0, size.height > 0 {
                 preferences.set(.windowWidth, .int(Int(size.width)))
                 preferences.set(.windowHeight, .int(Int(size.height)))
             }
-            return false
+            // True stops the close while deletions are written; the window is closed again then.
+            return !self.viewModel.windowClosing()
         }
         installActions()
         observe { [weak self] in

@@ -295,7 +295,7 @@ final class ReviewView {
         itemsTable.render()
         image.highlight(viewModel.sourceWords(of: activeField))
         image.setTurning(enabled: viewModel.canTurn || viewModel.isRereading, busy: viewModel.isRereading)
-        saveButton.isSensitive = !viewModel.isRereading
+        saveButton.isSensitive = !viewModel.isRereading && !viewModel.isSaving
 
         if viewModel.isConfirmingDiscard, confirmation == nil { askToDiscard() }
     }

@@ -9,8 +9,8 @@ public struct SpendingRepository: SpendingReporting {
         self.database = database
     }
 
-    public func monthlyTotals() throws -> [MonthlyTotal] {
-        try database.writer.read { db in
+    public func monthlyTotals() async throws -> [MonthlyTotal] {
+        try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT substr(purchase_date, 1, 7) AS month, currency, SUM(\(Money.bounded("total_minor"))) AS total, COUNT(*) AS n
                 FROM receipts WHERE purchase_date IS NOT NULL AND total_minor IS NOT NULL
@@ -21,8 +21,8 @@ public struct SpendingRepository: SpendingReporting {
         }
     }
 
-    public func totalsByCurrency() throws -> [Money] {
-        try database.writer.read { db in
+    public func totalsByCurrency() async throws -> [Money] {
+        try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT currency, SUM(\(Money.bounded("total_minor"))) AS total FROM receipts
                 WHERE total_minor IS NOT NULL GROUP BY currency ORDER BY currency
@@ -30,9 +30,9 @@ public struct SpendingRepository: SpendingReporting {
         }
     }
 
-    public func report(period: AnalyticsPeriod, primaryCurrency: String, today: Date) throws -> SpendingReport {
+    public func report(period: AnalyticsPeriod, primaryCurrency: String, today: Date) async throws -> SpendingReport {
         let primary = primaryCurrency.uppercased()
-        return try database.writer.read { db in
+        return try await database.writer.read { db in
             let converter = CurrencyConverter(rates: try ExchangeRateRepository.rates(db))
             var builder = SpendingReportBuilder(primary: primary, converter: converter)
             let range = period.range(today: today)

@@ -1,26 +1,27 @@
 import Foundation
 
 /// The receipts as the rest of the app sees them; the live implementation is
-/// `ReceiptRepository` over SQLite.
+/// `ReceiptRepository` over SQLite. Every method is async, so no query runs on
+/// the main actor, and a cancelled task stops its query.
 public protocol ReceiptStore: Sendable {
     /// Summaries newest first; the query's search goes through the full-text index.
-    func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary]
-    func receipt(id: String) throws -> ReceiptPayload?
-    /// Async: read as a row expands, off the main actor.
+    func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary]
+    func receipt(id: String) async throws -> ReceiptPayload?
+    /// Read as a row expands.
     func lineItems(receiptId: String) async throws -> [LineItemPayload]
     /// Inserts or updates (by `payload.id`) a receipt with its items and price
     /// records in one transaction; returns its id.
-    @discardableResult func save(_ payload: ReceiptPayload) throws -> String
+    @discardableResult func save(_ payload: ReceiptPayload) async throws -> String
     /// Saved receipts that look like `payload`: the same image, or the same
     /// merchant, date, total and currency. The receipt itself is never listed.
-    /// Async: it runs as the person types, off the main actor, and a cancelled check stops its query.
+    /// It runs as the person types.
     func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch]
-    func delete(ids: [String]) throws
-    func count() throws -> Int
+    func delete(ids: [String]) async throws
+    func count() async throws -> Int
 }
 
 extension ReceiptStore {
-    public func summaries(search: String?) throws -> [ReceiptSummary] {
-        try summaries(matching: ReceiptQuery(search: search))
+    public func summaries(search: String?) async throws -> [ReceiptSummary] {
+        try await summaries(matching: ReceiptQuery(search: search))
     }
 }

@@ -9,8 +9,8 @@ public struct ProductRepository: ProductCatalog {
         self.database = database
     }
 
-    public func products(search: String?, today: Date) throws -> [ProductSummary] {
-        try database.writer.read { db in
+    public func products(search: String?, today: Date) async throws -> [ProductSummary] {
+        try await database.writer.read { db in
             var sql = """
                 SELECT p.id, p.name, COUNT(pr.id) AS purchases,
                        (SELECT unit_price_minor FROM price_records WHERE product_id = p.id
@@ -44,8 +44,8 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func detail(id: Int64) throws -> ProductDetail? {
-        try database.writer.read { db in
+    public func detail(id: Int64) async throws -> ProductDetail? {
+        try await database.writer.read { db in
             guard let product = try Row.fetchOne(db, sql: """
                 SELECT p.name, c.name AS category FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = ?
                 """, arguments: [id]) else { return nil }
@@ -92,8 +92,8 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func merge(_ ids: [Int64], into target: Int64) throws {
-        try database.writer.write { db in
+    public func merge(_ ids: [Int64], into target: Int64) async throws {
+        try await database.writer.write { db in
             let matcher = ProductMatcher(abbreviations: try ProductMatcher.abbreviations(db))
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM products WHERE id = ?", arguments: [target]) == true else {
                 throw StoreError.notFound("product \(target)")
@@ -113,9 +113,9 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func split(_ id: Int64, names: [String]) throws -> Int64 {
+    public func split(_ id: Int64, names: [String]) async throws -> Int64 {
         guard let first = names.first else { throw StoreError.notFound("names to split off") }
-        return try database.writer.write { db in
+        return try await database.writer.write { db in
             let matcher = ProductMatcher(abbreviations: try ProductMatcher.abbreviations(db))
             guard let categoryId = try Row.fetchOne(db, sql: "SELECT category_id FROM products WHERE id = ?", arguments: [id]) else {
                 throw StoreError.notFound("product \(id)")
@@ -140,8 +140,8 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func inflation(range: DayRange) throws -> [CategoryInflation] {
-        try database.writer.read { db in
+    public func inflation(range: DayRange) async throws -> [CategoryInflation] {
+        try await database.writer.read { db in
             var categories: [Int64: SpendingCategory] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT p.id, c.name FROM products p LEFT JOIN categories c ON c.id = p.category_id") {
                 categories[row[0]] = (row[1] as String?).map(SpendingCategory.named) ?? .uncategorised
@@ -150,14 +150,14 @@ public struct ProductRepository: ProductCatalog {
         }
     }
 
-    public func abbreviations() throws -> AbbreviationTable {
-        try database.writer.read(ProductMatcher.abbreviations)
+    public func abbreviations() async throws -> AbbreviationTable {
+        try await database.writer.read { db in try ProductMatcher.abbreviations(db) }
     }
 
     /// Adds, changes or (with a nil expansion) removes an abbreviation, then
     /// re-keys the products so search follows the new table.
-    public func setAbbreviation(_ abbreviation: String, expansion: String?) throws {
-        try database.writer.write { db in
+    public func setAbbreviation(_ abbreviation: String, expansion: String?) async throws {
+        try await database.writer.write { db in
             let key = ProductName.normalized(abbreviation)
             if let expansion, !ProductName.normalized(expansion).isEmpty {
                 try db.execute(sql: "INSERT OR REPLACE INTO product_abbreviations(abbreviation, expansion) VALUES (?, ?)",

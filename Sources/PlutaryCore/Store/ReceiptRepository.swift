@@ -9,8 +9,8 @@ public struct ReceiptRepository: ReceiptStore {
         self.database = database
     }
 
-    public func summaries(matching query: ReceiptQuery) throws -> [ReceiptSummary] {
-        try database.writer.read { db in
+    public func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] {
+        try await database.writer.read { db in
             var receipts = ReceiptCondition()
             receipts.matching(query.search)
             receipts.purchased(from: query.range?.start, through: query.range?.end)
@@ -36,8 +36,8 @@ public struct ReceiptRepository: ReceiptStore {
             itemCount: row["item_count"], isFixture: row["is_fixture"])
     }
 
-    public func receipt(id: String) throws -> ReceiptPayload? {
-        try database.writer.read { db in try Self.payload(db, id: id) }
+    public func receipt(id: String) async throws -> ReceiptPayload? {
+        try await database.writer.read { db in try Self.payload(db, id: id) }
     }
 
     static func payload(_ db: Database, id: String) throws -> ReceiptPayload? {
@@ -100,15 +100,15 @@ public struct ReceiptRepository: ReceiptStore {
     }
 
     @discardableResult
-    public func save(_ payload: ReceiptPayload) throws -> String {
-        try database.writer.write { db in
+    public func save(_ payload: ReceiptPayload) async throws -> String {
+        try await database.writer.write { db in
             var writer = ReceiptWriter(db: db)
             return try writer.save(payload, isFixture: false)
         }
     }
 
-    public func delete(ids: [String]) throws {
-        try database.writer.write { db in
+    public func delete(ids: [String]) async throws {
+        try await database.writer.write { db in
             for id in ids {
                 if let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM receipts WHERE id = ?", arguments: [id]) {
                     try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [seq])
@@ -118,8 +118,8 @@ public struct ReceiptRepository: ReceiptStore {
         }
     }
 
-    public func count() throws -> Int {
-        try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0 }
+    public func count() async throws -> Int {
+        try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0 }
     }
 }
 

@@ -75,7 +75,7 @@ public final class AnalyticsViewModel {
     public func load() {
         let spending = self.spending, period = self.period, currency = primaryCurrency, now = today()
         isLoading = true
-        loads.start({ try spending.report(period: period, primaryCurrency: currency, today: now) }) { [weak self] result in
+        loads.start({ try await spending.report(period: period, primaryCurrency: currency, today: now) }) { [weak self] result in
             guard let self else { return }
             isLoading = false
             isLoaded = true

@@ -15,6 +15,7 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
     public private(set) var waitingForReview: [ReviewItem] = []
     private let environment: AppEnvironment
     private let navigator: MainNavigating
+    private let opening = LatestLoad()
 
     public init(environment: AppEnvironment, navigator: MainNavigating) {
         self.environment = environment
@@ -51,14 +52,18 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         case .closeWindow:
             navigator.closeMainWindow()
         case .quit:
-            finishPendingWork()
-            delegate?.didFinish(from: self)
+            let finish: @MainActor () -> Void = { [weak self] in
+                guard let self else { return }
+                delegate?.didFinish(from: self)
+            }
+            if !finishPendingWork(then: finish) { finish() }
         case .importFiles(let urls):
             importer.start(urls)
         case .acquire:
             acquire()
         case .windowClosing:
-            finishPendingWork()
+            // The window stays while deletions are written, and is closed again then.
+            finishPendingWork { [weak self] in self?.navigator.closeMainWindow() }
         }
     }
 
@@ -86,8 +91,21 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         review(items)
     }
 
-    private func finishPendingWork() {
-        receipts?.viewModel.commitPendingDeletion()
+    /// Writes the deletions still in their undo period. False when nothing is left to write;
+    /// true when the store is still at it: `done` runs once it has finished, and until then
+    /// the main view model says work is finishing, so the window stays.
+    @discardableResult
+    private func finishPendingWork(then done: @escaping @MainActor () -> Void) -> Bool {
+        guard let list = receipts?.viewModel else { return false }
+        list.commitPendingDeletion()
+        guard list.isDeleting else { return false }
+        viewModel.isFinishingWork = true
+        Task { [weak self] in
+            await list.deletionsWritten()
+            self?.viewModel.isFinishingWork = false
+            done()
+        }
+        return true
     }
 
     /// Starts reviewing receipts (an import, or one receipt from the list); while a
@@ -104,14 +122,25 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         coordinator.start()
     }
 
-    /// Opens a saved receipt in the review screen, with its stored image.
+    /// Opens a saved receipt in the review screen, with its stored image, both read off the main actor.
     public func reopen(receiptId: String) {
-        guard review == nil, let payload = try? environment.receipts.receipt(id: receiptId) else { return }
-        let imagePath = try? payload.imageSha256.flatMap { try environment.images.path(forHash: $0) }
-        // A service's reading that differs from the receipt waits here for the person to take or leave.
-        let job = environment.analysis?.job(forReceipt: receiptId)
-        let remote = job?.state == .done ? job?.remoteResult : nil
-        review([ReviewItem(payload: payload, imagePath: imagePath, remote: remote)])
+        guard review == nil else { return }
+        let (receipts, images) = (environment.receipts, environment.images)
+        opening.start({ () -> (ReceiptPayload, String?)? in
+            guard let payload = try await receipts.receipt(id: receiptId) else { return nil }
+            return (payload, try? payload.imageSha256.flatMap { try images.path(forHash: $0) })
+        }) { [weak self] result in
+            guard let self, review == nil, case .success(let (payload, imagePath)?) = result else { return }
+            // A service's reading that differs from the receipt waits here for the person to take or leave.
+            let job = environment.analysis?.job(forReceipt: receiptId)
+            let remote = job?.state == .done ? job?.remoteResult : nil
+            review([ReviewItem(payload: payload, imagePath: imagePath, remote: remote)])
+        }
+    }
+
+    /// Returns once the newest receipt asked for shows in the review screen (or was not found).
+    public func reopened() async {
+        await opening.finish()
     }
 
     public func didFinish(from coordinator: Coordinator) {

@@ -42,5 +42,12 @@ public final class MainViewModel {
         onRoute(.importFiles(urls))
     }
     public func acquire() { onRoute(.acquire) }
-    public func windowClosing() { onRoute(.windowClosing) }
+    /// Set while work that must end before the window goes (deletions being written) runs.
+    public internal(set) var isFinishingWork = false
+
+    /// The window is asked to close; false keeps it while work finishes (it is closed again then).
+    public func windowClosing() -> Bool {
+        onRoute(.windowClosing)
+        return !isFinishingWork
+    }
 }

@@ -20,6 +20,8 @@ public final class ProductDetailViewModel {
     private let days: DayFormatter
     private let money: MoneyFormatter
     @ObservationIgnored private let loads = LatestLoad()
+    /// The newest merge or split; each has its own, so a second never cancels the first's write.
+    @ObservationIgnored private var edits = LatestLoad()
 
     public init(productId: Int64, catalog: any ProductCatalog, locale: Locale = .preferred) {
         self.productId = productId
@@ -44,7 +46,7 @@ public final class ProductDetailViewModel {
     public func load() {
         let catalog = self.catalog, id = productId, days = days, money = money
         loads.start({
-            let detail = try catalog.detail(id: id)
+            let detail = try await catalog.detail(id: id)
             // Formatted here too: the most bought products have thousands of purchases.
             let rows = (detail?.history ?? []).enumerated().reversed().map {
                 PricePointRow(index: $0.offset, point: $0.element, days: days, money: money)
@@ -64,30 +66,41 @@ public final class ProductDetailViewModel {
         }
     }
 
-    /// Returns once the newest load has been applied.
+    /// Returns once the newest merge or split, and the load after it, have been applied.
     public func finishLoading() async {
+        await edits.finish()
         await loads.finish()
     }
 
-    /// Folds another product into this one.
+    /// Folds another product into this one, off the main actor, then reads it again.
     public func merge(_ otherId: Int64) {
-        do {
-            try catalog.merge([otherId], into: productId)
-            load()
-            onCatalogChanged()
-        } catch {
-            errorMessage = String(format: tr("Could not merge the products: %@"), error.localizedDescription)
+        let catalog = catalog, id = productId
+        edits = LatestLoad()
+        edits.start({ try await catalog.merge([otherId], into: id) }) { [weak self] result in
+            guard let self else { return }
+            do {
+                try result.get()
+                load()
+                onCatalogChanged()
+            } catch {
+                errorMessage = String(format: tr("Could not merge the products: %@"), error.localizedDescription)
+            }
         }
     }
 
-    /// Moves the purchases written as `name` into a product of their own.
+    /// Moves the purchases written as `name` into a product of their own, off the main actor.
     public func split(name: String) {
-        do {
-            _ = try catalog.split(productId, names: [name])
-            load()
-            onCatalogChanged()
-        } catch {
-            errorMessage = String(format: tr("Could not split the product: %@"), error.localizedDescription)
+        let catalog = catalog, id = productId
+        edits = LatestLoad()
+        edits.start({ try await catalog.split(id, names: [name]) }) { [weak self] result in
+            guard let self else { return }
+            do {
+                _ = try result.get()
+                load()
+                onCatalogChanged()
+            } catch {
+                errorMessage = String(format: tr("Could not split the product: %@"), error.localizedDescription)
+            }
         }
     }
 }

@@ -41,11 +41,11 @@ public final class ProductListViewModel {
         loads.start({
             let month = MonthKey.of(now)
             let year = DayRange(start: MonthKey.adding(-11, to: month) + "-01", end: MonthKey.day(now))
-            let rows = try catalog.products(search: search, today: now).map {
+            let rows = try await catalog.products(search: search, today: now).map {
                 ProductRow(summary: $0, days: days, money: money, percent: percent)
             }
             // Formatted here, off the main actor; the rows already shown (a section switch) stay as they are.
-            return (rows == shown ? nil : rows, try catalog.inflation(range: year))
+            return (rows == shown ? nil : rows, try await catalog.inflation(range: year))
         }) { [weak self] result in
             guard let self else { return }
             isLoaded = true

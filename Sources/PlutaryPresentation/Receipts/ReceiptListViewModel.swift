@@ -63,6 +63,9 @@ public final class ReceiptListViewModel {
     @ObservationIgnored private var listedRows: [ReceiptRow] = []
     @ObservationIgnored private var loadedTotals = ReceiptTotals()
     @ObservationIgnored private var pendingDeletion: Set<String> = []
+    /// Receipts past their undo period whose deletion the store has not finished; still hidden.
+    private var deleting: Set<String> = []
+    @ObservationIgnored private let deletions = LatestLoad()
     @ObservationIgnored private var itemCache: [String: [LineItemRow]] = [:]
     @ObservationIgnored private var itemLoads: [String: LatestLoad] = [:]
     /// Receipts whose items were read since the rows were; the view redraws their item rows.
@@ -86,7 +89,7 @@ public final class ReceiptListViewModel {
     }
 
     /// True when the store has no receipts at all (not merely none matching a search or filter).
-    public var isEmpty: Bool { isLoaded && rows.isEmpty && !rowsAreFiltered && pendingDeletion.isEmpty }
+    public var isEmpty: Bool { isLoaded && rows.isEmpty && !rowsAreFiltered && pendingDeletion.isEmpty && deleting.isEmpty }
 
     /// "Showing Groceries, March 2026".
     public var filterText: String? {
@@ -152,9 +155,9 @@ public final class ReceiptListViewModel {
         let (store, days, money, rates) = (self.store, self.days, self.money, self.rates)
         let primary = rates == nil ? nil : preferences?.string(.primaryCurrency)
         let filtered = !search.isEmpty || filter != nil
-        let read: @Sendable (ReceiptQuery) throws -> ([ReceiptRow], ReceiptTotals) = { query in
+        let read: @Sendable (ReceiptQuery) async throws -> ([ReceiptRow], ReceiptTotals) = { query in
             let converter = try rates?.converter()
-            let rows = try store.summaries(matching: query).map {
+            let rows = try await store.summaries(matching: query).map {
                 ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
             }
             return (rows, ReceiptTotals(rows: rows, primaryCurrency: primary))
@@ -165,7 +168,7 @@ public final class ReceiptListViewModel {
             var first = query
             first.limit = firstPageSize
             let page = first
-            shownFirst = firstPage.start({ try read(page) }) { [weak self] outcome in
+            shownFirst = firstPage.start({ try await read(page) }) { [weak self] outcome in
                 guard let self, !self.isLoaded, case .success(let (rows, totals)) = outcome else { return }
                 self.rowsAreFiltered = filtered
                 self.loadedRows = rows
@@ -184,7 +187,7 @@ public final class ReceiptListViewModel {
                 await screenful.value
                 try? await Task.sleep(for: Self.firstFrameAllowance)
             }
-            let (rows, totals) = try read(query)
+            let (rows, totals) = try await read(query)
             // The rows already shown (a section switch, a save elsewhere that changed none): the
             // new copy is dropped here, off the main actor, where releasing 100 000 rows took 30-60 ms.
             let changed: ([ReceiptRow], ReceiptTotals)? = rows == shown ? nil : (rows == listed ? listed : rows, totals)
@@ -228,9 +231,10 @@ public final class ReceiptListViewModel {
     }
 
     private func showLoadedRows() {
-        rows = pendingDeletion.isEmpty ? loadedRows : loadedRows.filter { !pendingDeletion.contains($0.id) }
+        let hidden = pendingDeletion.union(deleting)
+        rows = hidden.isEmpty ? loadedRows : loadedRows.filter { !hidden.contains($0.id) }
         // Summed with the read, off the main actor; again here only while deleted rows are hidden.
-        let sums = pendingDeletion.isEmpty ? loadedTotals : ReceiptTotals(rows: rows, primaryCurrency: primaryCurrency)
+        let sums = hidden.isEmpty ? loadedTotals : ReceiptTotals(rows: rows, primaryCurrency: primaryCurrency)
         totals = sums.perCurrency
         if primaryCurrency != nil {
             convertedTotal = sums.converted
@@ -349,20 +353,35 @@ public final class ReceiptListViewModel {
 
     public var canUndo: Bool { !pendingDeletion.isEmpty }
 
-    /// Removes the receipts waiting in the undo period from the store.
+    /// Removes the receipts waiting in the undo period from the store, off the main actor;
+    /// they stay hidden until it is done, and come back if it fails.
     public func commitPendingDeletion() {
         guard !pendingDeletion.isEmpty else { return }
         undoTask?.cancel()
-        let ids = Array(pendingDeletion)
-        do {
-            try store.delete(ids: ids)
-            loadedRows.removeAll { pendingDeletion.contains($0.id) }
-            loadedTotals = ReceiptTotals(rows: loadedRows, primaryCurrency: primaryCurrency)
-        } catch {
-            errorMessage = String(format: tr("Could not delete the receipts: %@"), error.localizedDescription)
-        }
+        deleting.formUnion(pendingDeletion)
         pendingDeletion.removeAll()
         undoMessage = nil
+        // A newer deletion cancels this one, so each deletes every id not yet gone (a gone id is no work).
+        let store = store, ids = deleting
+        deletions.start({ try await store.delete(ids: Array(ids)) }) { [weak self] result in
+            guard let self else { return }
+            deleting.subtract(ids)
+            if case .failure(let error) = result {
+                errorMessage = String(format: tr("Could not delete the receipts: %@"), error.localizedDescription)
+            } else {
+                loadedRows.removeAll { ids.contains($0.id) }
+                loadedTotals = ReceiptTotals(rows: loadedRows, primaryCurrency: primaryCurrency)
+            }
+            showLoadedRows()
+        }
         showLoadedRows()
+    }
+
+    /// Whether deleted receipts are still being removed from the store.
+    public var isDeleting: Bool { !deleting.isEmpty }
+
+    /// Returns once the deletions committed so far are in the store.
+    public func deletionsWritten() async {
+        await deletions.finish()
     }
 }

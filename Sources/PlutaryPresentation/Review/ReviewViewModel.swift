@@ -38,6 +38,8 @@ public final class ReviewViewModel {
     private let originalItems: [ReviewLineItem]
     @ObservationIgnored private var nextItemId: Int
     @ObservationIgnored private let duplicateCheck = LatestLoad()
+    @ObservationIgnored private let saves = LatestLoad()
+    private var saving: Task<Void, Never>?
     @ObservationIgnored private let duplicateDelay: Duration
 
     /// Below this the parser's confidence in a field is shown as a warning.
@@ -359,17 +361,30 @@ public final class ReviewViewModel {
 
     // MARK: Intents
 
-    /// Writes the receipt, its items and price records in one transaction.
-    public func save() {
-        do {
-            let id = try store.save(payloadToSave)
-            savedId = id
-            errorMessage = nil
-            onRoute(.saved(id))
-        } catch {
-            errorMessage = String(format: tr("Could not save the receipt: %@"), error.localizedDescription)
+    /// Writes the receipt, its items and price records in one transaction, off the main actor;
+    /// the returned task ends once the outcome is shown. Saving again meanwhile writes nothing more.
+    @discardableResult
+    public func save() -> Task<Void, Never> {
+        if let saving { return saving }
+        let store = store, payload = payloadToSave
+        let task = saves.start({ try await store.save(payload) }) { [weak self] result in
+            guard let self else { return }
+            saving = nil
+            switch result {
+            case .success(let id):
+                savedId = id
+                errorMessage = nil
+                onRoute(.saved(id))
+            case .failure(let error):
+                errorMessage = String(format: tr("Could not save the receipt: %@"), error.localizedDescription)
+            }
         }
+        saving = task
+        return task
     }
+
+    /// The receipt is being written; Save waits.
+    public var isSaving: Bool { saving != nil }
 
     public func skip() { onRoute(.skipped) }
 

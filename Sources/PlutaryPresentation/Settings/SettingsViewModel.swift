@@ -45,7 +45,7 @@ public final class SettingsViewModel {
 
     private func loadCount() {
         let receipts = receipts
-        counts.start({ try receipts.count() }) { [weak self] result in
+        counts.start({ try await receipts.count() }) { [weak self] result in
             let count = (try? result.get()) ?? 0
             self?.receiptCountText = String(format: trn("%d receipt stored", "%d receipts stored", count), count)
         }

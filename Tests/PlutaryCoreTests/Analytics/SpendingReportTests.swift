@@ -5,12 +5,12 @@ import Testing
 struct SpendingReportTests {
     private let today = DayFormatter.date(fromISO: "2026-03-10")!
 
-    private func report(_ database: AppDatabase, primary: String = "CAD") throws -> SpendingReport {
-        try SpendingRepository(database: database).report(period: .custom(AnalyticsFixture.range), primaryCurrency: primary, today: today)
+    private func report(_ database: AppDatabase, primary: String = "CAD") async throws -> SpendingReport {
+        try await SpendingRepository(database: database).report(period: .custom(AnalyticsFixture.range), primaryCurrency: primary, today: today)
     }
 
-    @Test func monthlyBarsAreStackedByCategoryInThePrimaryCurrency() throws {
-        let report = try report(try AnalyticsFixture.make())
+    @Test func monthlyBarsAreStackedByCategoryInThePrimaryCurrency() async throws {
+        let report = try await report(try await AnalyticsFixture.make())
         #expect(report.months.map(\.month) == ["2026-01", "2026-02"])
         let january = Dictionary(uniqueKeysWithValues: report.months[0].parts.map { ($0.category, $0.minorUnits) })
         #expect(january == [.named("Groceries"): 500, .named("Household"): 500, .taxesAndOther: 65])
@@ -22,16 +22,16 @@ struct SpendingReportTests {
         #expect(report.months[1].parts.map(\.category) == [.named("Dining"), .named("Groceries"), .named("Household"), .taxesAndOther])
     }
 
-    @Test func categoryBreakdownSharesAddUpToTheConvertedTotal() throws {
-        let report = try report(try AnalyticsFixture.make())
+    @Test func categoryBreakdownSharesAddUpToTheConvertedTotal() async throws {
+        let report = try await report(try await AnalyticsFixture.make())
         #expect(report.categories.map(\.category) == [.named("Dining"), .named("Groceries"), .named("Household"), .taxesAndOther])
         #expect(report.categories.map(\.amount.minorUnits) == [3000, 2490, 1100, 143])
         #expect(report.total == Money(minorUnits: 6733, currency: "CAD"))
         #expect(abs(report.categories.map(\.share).reduce(0, +) - 1) < 1e-9)
     }
 
-    @Test func totalsPerCurrencyReportMissingRatesInsteadOfGuessing() throws {
-        let report = try report(try AnalyticsFixture.make())
+    @Test func totalsPerCurrencyReportMissingRatesInsteadOfGuessing() async throws {
+        let report = try await report(try await AnalyticsFixture.make())
         #expect(report.receiptCount == 5)
         let byCode = Dictionary(uniqueKeysWithValues: report.currencyTotals.map { ($0.amount.currency, $0) })
         #expect(byCode["CAD"]?.amount.minorUnits == 5233)
@@ -43,22 +43,22 @@ struct SpendingReportTests {
         #expect(report.topMerchants.map(\.amount.minorUnits) == [3000, 2233, 1500])
     }
 
-    @Test func withARateForEveryCurrencyNothingIsLeftOut() throws {
-        let database = try AnalyticsFixture.make()
+    @Test func withARateForEveryCurrencyNothingIsLeftOut() async throws {
+        let database = try await AnalyticsFixture.make()
         try ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "USD", rate: Decimal(string: "1.25")!))
-        let report = try report(database)
+        let report = try await report(database)
         #expect(report.unconverted.isEmpty)
         // 20 USD = 16 EUR = 24 CAD
         #expect(report.total.minorUnits == 6733 + 2400)
         #expect(report.categories.first { $0.category == .named("Electronics") }?.amount.minorUnits == 2400)
     }
 
-    @Test func inEurosTheCanadianReceiptsAreConvertedBack() throws {
-        let database = try AnalyticsFixture.make()
+    @Test func inEurosTheCanadianReceiptsAreConvertedBack() async throws {
+        let database = try await AnalyticsFixture.make()
         try ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.6")!))
-        let report = try report(database, primary: "EUR")
+        let report = try await report(database, primary: "EUR")
         let byCode = Dictionary(uniqueKeysWithValues: report.currencyTotals.map { ($0.amount.currency, $0) })
         #expect(byCode["EUR"]?.converted?.minorUnits == 1000)
         // Each category of a day is converted on its own: January at 1.6 is 5.00 → 3.13 twice
@@ -67,8 +67,8 @@ struct SpendingReportTests {
         #expect(report.months.map(\.total) == expected)
     }
 
-    @Test func priceIncreasesAndInflationCompareTheEndsOfThePeriod() throws {
-        let report = try report(try AnalyticsFixture.make())
+    @Test func priceIncreasesAndInflationCompareTheEndsOfThePeriod() async throws {
+        let report = try await report(try await AnalyticsFixture.make())
         #expect(report.priceIncreases.map(\.name) == ["SOAP", "MILK"])
         #expect(abs(report.priceIncreases[0].change - 0.2) < 1e-9)
         #expect(report.priceIncreases[1].from == Money(minorUnits: 200, currency: "CAD"))
@@ -90,20 +90,20 @@ struct SpendingReportTests {
         #expect(DayRange(start: "2025-11-15", end: "2026-02-01").months == ["2025-11", "2025-12", "2026-01", "2026-02"])
     }
 
-    @Test func allTimeSpansTheFirstToTheLastReceiptAndEmptyStoresAreEmpty() throws {
-        let report = try SpendingRepository(database: try AnalyticsFixture.make()).report(period: .all, primaryCurrency: "CAD", today: today)
+    @Test func allTimeSpansTheFirstToTheLastReceiptAndEmptyStoresAreEmpty() async throws {
+        let report = try await SpendingRepository(database: try await AnalyticsFixture.make()).report(period: .all, primaryCurrency: "CAD", today: today)
         #expect(report.range == DayRange(start: "2025-12-31", end: "2026-02-21"))
         #expect(report.months.count == 3)
         #expect(report.receiptCount == 6)
-        let empty = try SpendingRepository(database: try AppDatabase.inMemory()).report(period: .last12Months, primaryCurrency: "CAD", today: today)
+        let empty = try await SpendingRepository(database: try AppDatabase.inMemory()).report(period: .last12Months, primaryCurrency: "CAD", today: today)
         #expect(empty.isEmpty)
         #expect(empty.months.count == 12 && empty.months.allSatisfy { $0.parts.isEmpty })
     }
 
-    @Test func theSampleFixtureConvertsEveryCurrency() throws {
+    @Test func theSampleFixtureConvertsEveryCurrency() async throws {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
-        let report = try SpendingRepository(database: database).report(period: .last12Months, primaryCurrency: "CAD", today: Date())
+        let report = try await SpendingRepository(database: database).report(period: .last12Months, primaryCurrency: "CAD", today: Date())
         #expect(report.receiptCount == SampleFixture.receiptCount)
         #expect(report.unconverted.isEmpty)
         #expect(report.categories.count >= 4)

@@ -19,15 +19,19 @@ struct BackupTests {
         // thread of its own: a loop that never yields would starve the tests' shared task threads.
         let finished = Atomic(false)
         let failure = Mutex<(any Error)?>(nil)
+        // It writes as `ReceiptRepository.save` does, without awaiting: the thread cannot.
         let writer = Thread {
-            let repository = ReceiptRepository(database: database)
             var n = 0
             do {
                 while !stop.load(ordering: .relaxed) {
                     n += 1
                     let items = (0..<(1 + n % 12)).map { LineItemPayload(description: "ITEM \($0) OF \(n)", total: "1.00") }
-                    try repository.save(ReceiptPayload(id: "live-\(n)", merchantName: "Live \(n)", currency: "CAD",
-                                                       totalAmount: "\(items.count).00", lineItems: items))
+                    let payload = ReceiptPayload(id: "live-\(n)", merchantName: "Live \(n)", currency: "CAD",
+                                                 totalAmount: "\(items.count).00", lineItems: items)
+                    _ = try database.writer.write { db in
+                        var receipts = ReceiptWriter(db: db)
+                        return try receipts.save(payload, isFixture: false)
+                    }
                     written.store(n, ordering: .relaxed)
                 }
             } catch {
@@ -65,27 +69,27 @@ struct BackupTests {
         }
         // The copy opens as a store of its own.
         let reopened = try AppDatabase.open(at: StoreLocation(directory: target))
-        #expect(try ReceiptRepository(database: reopened).count() == result.receiptCount)
+        #expect(try await ReceiptRepository(database: reopened).count() == result.receiptCount)
     }
 
-    @Test func restoreBringsBackReceiptsAndImagesIntoAnotherDataFolder() throws {
+    @Test func restoreBringsBackReceiptsAndImagesIntoAnotherDataFolder() async throws {
         let (database, folder) = try fileStore()
         try SampleFixture.seed(database)
         let image = folder.appendingPathComponent("receipt.png")
         try Data("not really a png, but bytes".utf8).write(to: image)
         let stored = try ImageLibrary(database: database).add(fileAt: image)
-        try ReceiptRepository(database: database).save(ReceiptPayload(id: "with-image", currency: "CAD", totalAmount: "1.00",
+        try await ReceiptRepository(database: database).save(ReceiptPayload(id: "with-image", currency: "CAD", totalAmount: "1.00",
                                                                       imageSha256: stored.sha256))
         let backup = folder.appendingPathComponent("backup")
         let made = try BackupService(database: database).backup(to: backup)
         #expect(made.imagesCopied == 1)
 
         let other = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("elsewhere")))
-        try ReceiptRepository(database: other).save(ReceiptPayload(id: "replaced", currency: "CAD", totalAmount: "9.00"))
+        try await ReceiptRepository(database: other).save(ReceiptPayload(id: "replaced", currency: "CAD", totalAmount: "9.00"))
         let restored = try BackupService(database: other).restore(from: backup)
         #expect(restored.receiptCount == SampleFixture.receiptCount + 1)
         #expect(restored.imagesCopied == 1)
-        #expect(try ReceiptRepository(database: other).receipt(id: "replaced") == nil)
+        #expect(try await ReceiptRepository(database: other).receipt(id: "replaced") == nil)
         #expect(try dump(other) != "")
         let path = try #require(try ImageLibrary(database: other).path(forHash: stored.sha256))
         #expect(path.hasPrefix(folder.appendingPathComponent("elsewhere/images").path))

@@ -8,13 +8,13 @@ import Testing
 /// their hash. A bad backup changes nothing.
 struct BackupTrustTests {
     /// A store with one receipt and its image, and a backup of it.
-    private func backedUpStore() throws -> (database: AppDatabase, folder: URL, backup: URL, sha: String) {
+    private func backedUpStore() async throws -> (database: AppDatabase, folder: URL, backup: URL, sha: String) {
         let folder = try temporaryFolder()
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         let image = folder.appendingPathComponent("receipt.jpg")
         try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: image)
         let stored = try ImageLibrary(database: database).add(fileAt: image)
-        try ReceiptRepository(database: database).save(ReceiptPayload(id: "r1", currency: "CAD", totalAmount: "12.00",
+        try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r1", currency: "CAD", totalAmount: "12.00",
                                                                       imageSha256: stored.sha256))
         let backup = folder.appendingPathComponent("backup")
         _ = try BackupService(database: database).backup(to: backup)
@@ -27,10 +27,10 @@ struct BackupTrustTests {
         try queue.close()
     }
 
-    @Test func aBackupWithATriggerIsRefused() throws {
-        let (database, _, backup, _) = try backedUpStore()
+    @Test func aBackupWithATriggerIsRefused() async throws {
+        let (database, _, backup, _) = try await backedUpStore()
         try edit(backup, "CREATE TRIGGER inflate AFTER INSERT ON receipts BEGIN UPDATE receipts SET total_minor = 0; END")
-        try ReceiptRepository(database: database).save(ReceiptPayload(id: "r2", currency: "CAD", totalAmount: "3.00"))
+        try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r2", currency: "CAD", totalAmount: "3.00"))
         let before = try dump(database)
         #expect {
             try BackupService(database: database).restore(from: backup)
@@ -41,16 +41,16 @@ struct BackupTrustTests {
         #expect(try dump(database) == before)
     }
 
-    @Test func viewsAndTablesOfItsOwnAreRefusedToo() throws {
+    @Test func viewsAndTablesOfItsOwnAreRefusedToo() async throws {
         for sql in ["CREATE VIEW spy AS SELECT * FROM receipts", "CREATE TABLE extra(x)", "DROP INDEX receipts_by_date"] {
-            let (database, _, backup, _) = try backedUpStore()
+            let (database, _, backup, _) = try await backedUpStore()
             try edit(backup, sql)
             #expect(throws: BackupError.self, "\(sql)") { try BackupService(database: database).restore(from: backup) }
         }
     }
 
-    @Test func imagePathsOutsideTheDataFolderArePointedBackIn() throws {
-        let (database, folder, backup, sha) = try backedUpStore()
+    @Test func imagePathsOutsideTheDataFolderArePointedBackIn() async throws {
+        let (database, folder, backup, sha) = try await backedUpStore()
         let secret = folder.appendingPathComponent("private.txt")
         try Data("private".utf8).write(to: secret)
         try edit(backup, "UPDATE image_files SET path = '\(secret.path)'")
@@ -62,13 +62,13 @@ struct BackupTrustTests {
         #expect(try SHA256.hex(ofFileAt: URL(fileURLWithPath: path)) == sha)
     }
 
-    @Test func anImageThatNoLongerMatchesItsHashFailsTheRestore() throws {
-        let (database, folder, backup, sha) = try backedUpStore()
+    @Test func anImageThatNoLongerMatchesItsHashFailsTheRestore() async throws {
+        let (database, folder, backup, sha) = try await backedUpStore()
         let image = backup.appendingPathComponent("images/\(sha.prefix(2))/\(sha).jpg")
         try Data(try Data(contentsOf: image).prefix(1000)).write(to: image)
         // Another store, so the restore would have to copy the image in.
         let other = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("other")))
-        try ReceiptRepository(database: other).save(ReceiptPayload(id: "mine", currency: "CAD", totalAmount: "1.00"))
+        try await ReceiptRepository(database: other).save(ReceiptPayload(id: "mine", currency: "CAD", totalAmount: "1.00"))
         let before = try dump(other)
         #expect {
             try BackupService(database: other).restore(from: backup)
@@ -80,8 +80,8 @@ struct BackupTrustTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other/images/\(sha.prefix(2))/\(sha).jpg").path))
     }
 
-    @Test func aTruncatedCopyLeftInTheBackupIsReplacedOnTheNextRun() throws {
-        let (database, _, backup, sha) = try backedUpStore()
+    @Test func aTruncatedCopyLeftInTheBackupIsReplacedOnTheNextRun() async throws {
+        let (database, _, backup, sha) = try await backedUpStore()
         let copy = backup.appendingPathComponent("images/\(sha.prefix(2))/\(sha).jpg")
         try Data(try Data(contentsOf: copy).prefix(100)).write(to: copy)
         let again = try BackupService(database: database).backup(to: backup)

@@ -26,7 +26,7 @@ struct BulkImportTests {
         }
     }
 
-    @Test func aBulkImportLeavesTheStoreAsReceiptByReceiptSavesDo() throws {
+    @Test func aBulkImportLeavesTheStoreAsReceiptByReceiptSavesDo() async throws {
         let url = try exported()
         let bulk = try AppDatabase.inMemory(), plain = try AppDatabase.inMemory()
         #expect(try ReceiptImporter(database: bulk, bulkLoadFrom: 1).importFile(at: url).inserted == 60)
@@ -38,8 +38,8 @@ struct BulkImportTests {
         // The triggers work again afterwards.
         let receipt = ReceiptPayload(merchantName: "Shop", purchaseDate: "2026-01-02", currency: "CAD", totalAmount: "3.00",
                                      lineItems: [LineItemPayload(description: "MILK", unitPrice: "3.00", total: "3.00")])
-        try ReceiptRepository(database: bulk).save(receipt)
-        try ReceiptRepository(database: plain).save(receipt)
+        try await ReceiptRepository(database: bulk).save(receipt)
+        try await ReceiptRepository(database: plain).save(receipt)
         // Its item sums, its month's price and its search row ("Shop", "MILK": no a* or e* word).
         #expect(try state(bulk).count == expected.count + 3)
     }

@@ -5,10 +5,10 @@ import Testing
 @testable import PlutaryCore
 
 struct CSVExportTests {
-    private func store() throws -> AppDatabase {
+    private func store() async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
-        try seedTrickyReceipts(database)
-        try database.writer.write { db in
+        try await seedTrickyReceipts(database)
+        try await database.writer.write { db in
             // EUR → CAD for April, and CAD → JPY (used inverted for the yen receipt).
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'EUR', 'CAD', '1.5')")
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-01-01', 'CAD', 'JPY', '100')")
@@ -16,9 +16,10 @@ struct CSVExportTests {
         return database
     }
 
-    private func export(_ options: CSVOptions, scope: ExportScope = .everything) throws -> URL {
+    private func export(_ options: CSVOptions, scope: ExportScope = .everything) async throws -> URL {
         let url = try temporaryFolder().appendingPathComponent("out.csv")
-        _ = try ReceiptExporter(database: store(), primaryCurrency: "CAD").export(.csv(options), scope: scope, to: url)
+        let database = try await store()
+        _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(options), scope: scope, to: url)
         return url
     }
 
@@ -58,8 +59,8 @@ struct CSVExportTests {
         ["tricky-3", "2026-04-03", "ラーメン屋", "", "JPY", "", "", "", "1200", "12.00", "CAD", "", "", "1"],
     ]
 
-    @Test func receiptsCSVReadsBackTheSameInCSVSwiftAndPython() throws {
-        let url = try export(CSVOptions())
+    @Test func receiptsCSVReadsBackTheSameInCSVSwiftAndPython() async throws {
+        let url = try await export(CSVOptions())
         let bytes = try Data(contentsOf: url)
         #expect(String(decoding: bytes.prefix(3), as: UTF8.self) == "id,")
         #expect(String(decoding: bytes, as: UTF8.self).contains("\r\n"))
@@ -67,13 +68,13 @@ struct CSVExportTests {
         #expect(try readWithPython(url, delimiter: ",") == receiptsExpected)
     }
 
-    @Test func convertedTotalsMatchTheReceiptsListIncludingCrossRatesThroughEUR() throws {
+    @Test func convertedTotalsMatchTheReceiptsListIncludingCrossRatesThroughEUR() async throws {
         let database = try AppDatabase.inMemory()
         let receipts = ReceiptRepository(database: database)
-        try receipts.save(ReceiptPayload(id: "usd", merchantName: "Target", purchaseDate: "2026-04-05", currency: "USD", totalAmount: "11.00"))
-        try receipts.save(ReceiptPayload(id: "gbp", merchantName: "Tesco", purchaseDate: "2026-04-05", currency: "GBP", totalAmount: "5.00"))
-        try receipts.save(ReceiptPayload(id: "old", merchantName: "Target", purchaseDate: "2026-03-01", currency: "USD", totalAmount: "1.00"))
-        try database.writer.write { db in
+        try await receipts.save(ReceiptPayload(id: "usd", merchantName: "Target", purchaseDate: "2026-04-05", currency: "USD", totalAmount: "11.00"))
+        try await receipts.save(ReceiptPayload(id: "gbp", merchantName: "Tesco", purchaseDate: "2026-04-05", currency: "GBP", totalAmount: "5.00"))
+        try await receipts.save(ReceiptPayload(id: "old", merchantName: "Target", purchaseDate: "2026-03-01", currency: "USD", totalAmount: "1.00"))
+        try await database.writer.write { db in
             // Only EUR rates, as the ECB publishes them: USD → CAD goes USD → EUR → CAD.
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'EUR', 'CAD', '1.5'), ('2026-04-01', 'EUR', 'USD', '1.1')")
         }
@@ -89,8 +90,8 @@ struct CSVExportTests {
         #expect(converted["old"] == "", "no rate on or before March 1")
     }
 
-    @Test func lineItemsCSVHasOneRowPerItemWithItsReceipt() throws {
-        let url = try export(CSVOptions(table: .lineItems))
+    @Test func lineItemsCSVHasOneRowPerItemWithItsReceipt() async throws {
+        let url = try await export(CSVOptions(table: .lineItems))
         let expected: [[String]] = [
             CSVExport.itemColumns,
             ["tricky-1", "2026-03-14", "Smith, Jones & \"Sons\"", "1", "白菜 Bok Choy", "0.840", "kg", "3.55", "", "2.98", "CAD",
@@ -104,8 +105,8 @@ struct CSVExportTests {
         #expect(try readWithPython(url, delimiter: ",") == expected)
     }
 
-    @Test func semicolonDelimiterWithCommaDecimals() throws {
-        let url = try export(CSVOptions(table: .receipts, delimiter: .semicolon, decimalSeparator: .comma))
+    @Test func semicolonDelimiterWithCommaDecimals() async throws {
+        let url = try await export(CSVOptions(table: .receipts, delimiter: .semicolon, decimalSeparator: .comma))
         let expected = receiptsExpected.enumerated().map { index, row in
             index == 0 ? row : row.enumerated().map { column, value in
                 (5...9).contains(column) ? value.replacingOccurrences(of: ".", with: ",") : value
@@ -114,29 +115,29 @@ struct CSVExportTests {
         #expect(expected[1][5] == "1234,50")
         #expect(try readWithCSVSwift(url, delimiter: ";") == expected)
         #expect(try readWithPython(url, delimiter: ";") == expected)
-        let items = try readWithPython(try export(CSVOptions(table: .lineItems, delimiter: .semicolon, decimalSeparator: .comma)), delimiter: ";")
+        let items = try readWithPython(try await export(CSVOptions(table: .lineItems, delimiter: .semicolon, decimalSeparator: .comma)), delimiter: ";")
         #expect(items[1][5] == "0,840" && items[1][7] == "3,55")
     }
 
-    @Test func scopesSelectBySearchIdsAndDates() throws {
-        func ids(_ scope: ExportScope) throws -> [String] {
-            try readWithCSVSwift(try export(CSVOptions(), scope: scope), delimiter: ",").dropFirst().map { $0[0] }
+    @Test func scopesSelectBySearchIdsAndDates() async throws {
+        func ids(_ scope: ExportScope) async throws -> [String] {
+            try readWithCSVSwift(try await export(CSVOptions(), scope: scope), delimiter: ",").dropFirst().map { $0[0] }
         }
-        #expect(try ids(ExportScope(search: "ラーメン屋")) == ["tricky-3"])
-        #expect(try ids(ExportScope(search: "fraîche")) == ["tricky-2"])
-        #expect(try ids(ExportScope(receiptIds: ["tricky-3", "tricky-1"])) == ["tricky-1", "tricky-3"])
-        #expect(try ids(ExportScope(since: "2026-04-01")) == ["tricky-2", "tricky-3"])
-        #expect(try ids(ExportScope(until: "2026-04-02")) == ["tricky-1", "tricky-2"])
-        #expect(try ids(ExportScope(search: "groceries", since: "2026-04-01")) == ["tricky-2"])
-        #expect(try ids(ExportScope(receiptIds: [])) == [])
+        #expect(try await ids(ExportScope(search: "ラーメン屋")) == ["tricky-3"])
+        #expect(try await ids(ExportScope(search: "fraîche")) == ["tricky-2"])
+        #expect(try await ids(ExportScope(receiptIds: ["tricky-3", "tricky-1"])) == ["tricky-1", "tricky-3"])
+        #expect(try await ids(ExportScope(since: "2026-04-01")) == ["tricky-2", "tricky-3"])
+        #expect(try await ids(ExportScope(until: "2026-04-02")) == ["tricky-1", "tricky-2"])
+        #expect(try await ids(ExportScope(search: "groceries", since: "2026-04-01")) == ["tricky-2"])
+        #expect(try await ids(ExportScope(receiptIds: [])) == [])
         // A chart's category: on the receipt or on one of its items, the list's rule.
-        #expect(try ids(ExportScope(category: "Snacks")) == ["tricky-1"])
-        #expect(try ids(ExportScope(since: "2026-04-01", category: "Groceries")) == ["tricky-2"])
-        #expect(try ids(ExportScope(uncategorisedOnly: true)) == ["tricky-3"])
+        #expect(try await ids(ExportScope(category: "Snacks")) == ["tricky-1"])
+        #expect(try await ids(ExportScope(since: "2026-04-01", category: "Groceries")) == ["tricky-2"])
+        #expect(try await ids(ExportScope(uncategorisedOnly: true)) == ["tricky-3"])
     }
 
-    @Test func anExportTakesExactlyTheReceiptsTheListShows() throws {
-        let database = try store()
+    @Test func anExportTakesExactlyTheReceiptsTheListShows() async throws {
+        let database = try await store()
         let list = ReceiptRepository(database: database)
         let queries: [(ReceiptQuery, ExportScope)] = [
             (ReceiptQuery(category: "Snacks"), ExportScope(category: "Snacks")),
@@ -148,7 +149,7 @@ struct CSVExportTests {
             let url = try temporaryFolder().appendingPathComponent("out.csv")
             _ = try ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: scope, to: url)
             let exported = Set(try readWithCSVSwift(url, delimiter: ",").dropFirst().map { $0[0] })
-            #expect(exported == Set(try list.summaries(matching: query).map(\.id)), "\(scope)")
+            #expect(exported == Set(try await list.summaries(matching: query).map(\.id)), "\(scope)")
             #expect(!exported.isEmpty)
         }
     }
@@ -171,19 +172,20 @@ struct CSVExportTests {
         #expect(try readWithCSVSwift(url, delimiter: ",").count == expected.count + 1)
     }
 
-    @Test func aFailingDestinationReportsTheFolder() throws {
+    @Test func aFailingDestinationReportsTheFolder() async throws {
         let url = URL(fileURLWithPath: "/nonexistent-folder/out.csv")
+        let database = try await store()
         let error = #expect(throws: ExportError.self) {
-            _ = try ReceiptExporter(database: try store()).export(.csv(CSVOptions()), scope: .everything, to: url)
+            _ = try ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: .everything, to: url)
         }
         #expect(error?.errorDescription?.contains("/nonexistent-folder/out.csv") == true)
     }
 
-    @Test func cellsASpreadsheetWouldRunAsFormulasAreNeutralised() throws {
+    @Test func cellsASpreadsheetWouldRunAsFormulasAreNeutralised() async throws {
         let database = try AppDatabase.inMemory()
         let hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]
         for (index, text) in hostile.enumerated() {
-            try ReceiptRepository(database: database).save(ReceiptPayload(
+            try await ReceiptRepository(database: database).save(ReceiptPayload(
                 id: "h\(index)", merchantName: index == 0 ? text : "Shop", purchaseDate: "2026-03-0\(index + 1)", currency: "CAD",
                 totalAmount: "-3.00", paymentMethod: "-5", notes: text))
         }

@@ -30,9 +30,9 @@ func dump(_ database: AppDatabase) throws -> String {
 
 /// Receipts whose text puts a CSV writer to the test: delimiters, quotes, line
 /// breaks and Chinese, plus notes, OCR text, a tip, a discount and an unused category and product.
-func seedTrickyReceipts(_ database: AppDatabase) throws {
+func seedTrickyReceipts(_ database: AppDatabase) async throws {
     let repository = ReceiptRepository(database: database)
-    try repository.save(ReceiptPayload(
+    try await repository.save(ReceiptPayload(
         id: "tricky-1", source: "manual", merchantName: "Smith, Jones & \"Sons\"", purchaseDate: "2026-03-14",
         currency: "CAD", subtotalAmount: "1234.50", taxAmount: "160.49", tipAmount: "5.00", totalAmount: "1399.99",
         paymentMethod: "Visa; debit", category: "Groceries", notes: "first line\nsecond, \"quoted\" line",
@@ -44,14 +44,14 @@ func seedTrickyReceipts(_ database: AppDatabase) throws {
                             total: "1231.52", category: "Snacks", discount: "0.50"),
         ],
         autoFilledFields: ["merchant_name", "total_amount"]))
-    try repository.save(ReceiptPayload(
+    try await repository.save(ReceiptPayload(
         id: "tricky-2", merchantName: "Lidl", purchaseDate: "2026-04-02", currency: "EUR", subtotalAmount: "2.18",
         taxAmount: "0.00", totalAmount: "2.18", category: "Groceries",
         lineItems: [LineItemPayload(id: "tricky-2-a", description: "Crème fraîche", total: "2.18", category: "Groceries")]))
-    try repository.save(ReceiptPayload(
+    try await repository.save(ReceiptPayload(
         id: "tricky-3", merchantName: "ラーメン屋", purchaseDate: "2026-04-03", currency: "JPY", totalAmount: "1200",
         lineItems: [LineItemPayload(id: "tricky-3-a", description: "醤油ラーメン", total: "1200")]))
-    try database.writer.write { db in
+    try await database.writer.write { db in
         try db.execute(sql: "INSERT INTO categories(name) VALUES ('Unused')")
         try db.execute(sql: """
             INSERT INTO products(name, normalized_name, category_id)

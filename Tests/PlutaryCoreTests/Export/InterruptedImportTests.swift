@@ -14,7 +14,7 @@ struct InterruptedImportTests {
                             "build the plutary binary first (swift build)")
     }
 
-    @Test func killingAnImportMidwayLeavesTheStoreAsItWas() throws {
+    @Test func killingAnImportMidwayLeavesTheStoreAsItWas() async throws {
         let binary = try plutary()
         let folder = try temporaryFolder()
         // A file big enough that the import takes a few seconds.
@@ -54,6 +54,6 @@ struct InterruptedImportTests {
 
         let reopened = try AppDatabase.open(at: location)
         #expect(try dump(reopened) == before)
-        #expect(try ReceiptRepository(database: reopened).count() == SampleFixture.receiptCount)
+        #expect(try await ReceiptRepository(database: reopened).count() == SampleFixture.receiptCount)
     }
 }

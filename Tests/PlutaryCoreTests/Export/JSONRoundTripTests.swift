@@ -5,10 +5,10 @@ import Testing
 @testable import PlutaryCore
 
 struct JSONRoundTripTests {
-    private func source() throws -> AppDatabase {
+    private func source() async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
-        try seedTrickyReceipts(database)
+        try await seedTrickyReceipts(database)
         return database
     }
 
@@ -52,8 +52,8 @@ struct JSONRoundTripTests {
         }
     }
 
-    @Test func fixtureExportedAndImportedIntoAnEmptyStoreIsTheSameFieldByField() throws {
-        let original = try source()
+    @Test func fixtureExportedAndImportedIntoAnEmptyStoreIsTheSameFieldByField() async throws {
+        let original = try await source()
         let url = try export(original)
         let restored = try AppDatabase.inMemory()
         let result = try ReceiptImporter(database: restored).importFile(at: url)
@@ -64,7 +64,7 @@ struct JSONRoundTripTests {
         #expect(try self.ids(restored) == ids)
         let before = ReceiptRepository(database: original), after = ReceiptRepository(database: restored)
         for id in ids {
-            let a = try #require(try before.receipt(id: id)), b = try #require(try after.receipt(id: id))
+            let a = try await #require(try before.receipt(id: id)), b = try #require(try await after.receipt(id: id))
             // Field by field, items included (ReceiptPayload's equality covers every field).
             #expect(a == b, "receipt \(id) differs")
             #expect(a.totalAmount == b.totalAmount && a.lineItems.map(\.total) == b.lineItems.map(\.total))
@@ -73,8 +73,8 @@ struct JSONRoundTripTests {
         #expect(try productLinks(restored) == productLinks(original))
         #expect(try priceRecords(restored) == priceRecords(original))
         #expect(try namesAndProducts(restored) == namesAndProducts(original))
-        #expect(try SpendingRepository(database: restored).totalsByCurrency() == SpendingRepository(database: original).totalsByCurrency())
-        #expect(try after.summaries(search: "bok choy").map(\.id) == before.summaries(search: "bok choy").map(\.id))
+        #expect(try await SpendingRepository(database: restored).totalsByCurrency() == SpendingRepository(database: original).totalsByCurrency())
+        #expect(try await after.summaries(search: "bok choy").map(\.id) == before.summaries(search: "bok choy").map(\.id))
         // Sample receipts stay samples, so "remove sample receipts" still tells them from the person's own.
         #expect(try fixtureIds(restored) == fixtureIds(original))
         #expect(try fixtureIds(restored).count == SampleFixture.receiptCount)
@@ -93,8 +93,8 @@ struct JSONRoundTripTests {
         #expect(try fixtureIds(restored).isEmpty)
     }
 
-    @Test func importingTheSameFileAgainUpdatesInsteadOfDuplicating() throws {
-        let database = try source()
+    @Test func importingTheSameFileAgainUpdatesInsteadOfDuplicating() async throws {
+        let database = try await source()
         let url = try export(database)
         let before = try dump(database).replacingOccurrences(of: #"updated_at:"[^"]*""#, with: "", options: .regularExpression)
         let result = try ReceiptImporter(database: database).importFile(at: url)
@@ -108,11 +108,11 @@ struct JSONRoundTripTests {
         // Same receipts, items and links; only row ids of the rebuilt items and price records may move.
         #expect(after.components(separatedBy: "\n").filter { $0.hasPrefix("receipts:") }.count
                 == before.components(separatedBy: "\n").filter { $0.hasPrefix("receipts:") }.count)
-        #expect(try ReceiptRepository(database: database).receipt(id: "tricky-1")?.notes == "first line\nsecond, \"quoted\" line")
+        #expect(try await ReceiptRepository(database: database).receipt(id: "tricky-1")?.notes == "first line\nsecond, \"quoted\" line")
     }
 
-    @Test func aNewerFormatVersionIsRefusedWithAClearMessageAndChangesNothing() throws {
-        let database = try source()
+    @Test func aNewerFormatVersionIsRefusedWithAClearMessageAndChangesNothing() async throws {
+        let database = try await source()
         let before = try dump(database)
         let json = #"{"format":"plutary-receipts","format_version":2,"receipts":[{"shape":"from the future"}]}"#
         let error = #expect(throws: ImportError.self) { try ReceiptImporter(database: database).importDocument(ReceiptImporter(database: database).decode(Data(json.utf8))) }
@@ -129,8 +129,8 @@ struct JSONRoundTripTests {
         #expect(missing?.errorDescription?.contains("/nonexistent/file.json") == true)
     }
 
-    @Test func aMalformedReceiptLateInTheFileLeavesTheStoreUnchanged() throws {
-        let database = try source()
+    @Test func aMalformedReceiptLateInTheFileLeavesTheStoreUnchanged() async throws {
+        let database = try await source()
         let url = try export(database)
         // Change every receipt (so a partial import would show) and break the second-to-last one.
         var receipts = try ReceiptImporter(database: database).read(url).receipts
@@ -143,7 +143,7 @@ struct JSONRoundTripTests {
 
         let fresh = try AppDatabase.inMemory()
         try SampleFixture.seed(fresh)
-        try fresh.writer.write { db in try db.execute(sql: "DELETE FROM receipts WHERE id = '00000000-0000-4000-8000-000000000001'") }
+        try await fresh.writer.write { db in try db.execute(sql: "DELETE FROM receipts WHERE id = '00000000-0000-4000-8000-000000000001'") }
         let before = try dump(fresh)
         let error = #expect(throws: ImportError.self) { try ReceiptImporter(database: fresh).importFile(at: target) }
         guard case .invalidReceipt(let index, let id, _) = error else { Issue.record("expected invalidReceipt, got \(String(describing: error))"); return }
@@ -153,8 +153,8 @@ struct JSONRoundTripTests {
         #expect(try dump(fresh) == before)
     }
 
-    @Test func filesAreReadReceiptByReceiptWhateverTheirLayout() throws {
-        let database = try source()
+    @Test func filesAreReadReceiptByReceiptWhateverTheirLayout() async throws {
+        let database = try await source()
         let url = try export(database)
         // The same document re-serialised: pretty printed, keys reordered, receipts not last.
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
@@ -164,17 +164,17 @@ struct JSONRoundTripTests {
         let restored = try AppDatabase.inMemory()
         let result = try ReceiptImporter(database: restored).importFile(at: target)
         #expect(result.inserted == SampleFixture.receiptCount + 3)
-        #expect(try ReceiptRepository(database: restored).receipt(id: "tricky-1") == ReceiptRepository(database: database).receipt(id: "tricky-1"))
+        #expect(try await ReceiptRepository(database: restored).receipt(id: "tricky-1") == ReceiptRepository(database: database).receipt(id: "tricky-1"))
         #expect(try namesAndProducts(restored) == namesAndProducts(database))
     }
 
-    @Test func aReceiptThatDoesNotDecodeLateInTheFileOrACutFileChangesNothing() throws {
-        let database = try source()
+    @Test func aReceiptThatDoesNotDecodeLateInTheFileOrACutFileChangesNothing() async throws {
+        let database = try await source()
         let url = try export(database)
         let text = try String(contentsOf: url, encoding: .utf8)
         let fresh = try AppDatabase.inMemory()
         try SampleFixture.seed(fresh)
-        try fresh.writer.write { db in try db.execute(sql: "DELETE FROM receipts WHERE id = '00000000-0000-4000-8000-000000000002'") }
+        try await fresh.writer.write { db in try db.execute(sql: "DELETE FROM receipts WHERE id = '00000000-0000-4000-8000-000000000002'") }
         let before = try dump(fresh)
         let folder = try temporaryFolder()
 
@@ -205,7 +205,7 @@ struct JSONRoundTripTests {
         #expect(ReceiptImporter.problem(in: ReceiptPayload(purchaseDate: "2026-02-30"))?.contains("2026-02-30") == true)
     }
 
-    @Test func imageLinksTheStoreCannotSatisfyAreDroppedAndCounted() throws {
+    @Test func imageLinksTheStoreCannotSatisfyAreDroppedAndCounted() async throws {
         let database = try AppDatabase.inMemory()
         let json = """
             {"format":"plutary-receipts","format_version":1,"receipts":[
@@ -214,11 +214,11 @@ struct JSONRoundTripTests {
         let importer = ReceiptImporter(database: database)
         let result = try importer.importDocument(importer.decode(Data(json.utf8)))
         #expect(result.missingImages == 1 && result.inserted == 1)
-        #expect(try ReceiptRepository(database: database).receipt(id: "r1")?.imageSha256 == nil)
+        #expect(try await ReceiptRepository(database: database).receipt(id: "r1")?.imageSha256 == nil)
     }
 
-    @Test func scopedExportsHoldOnlyTheirReceiptsAndTheNamesTheyUse() throws {
-        let database = try source()
+    @Test func scopedExportsHoldOnlyTheirReceiptsAndTheNamesTheyUse() async throws {
+        let database = try await source()
         let url = try export(database, scope: ExportScope(search: "bok choy", since: "2026-03-01", until: "2026-03-31"))
         let document = try ReceiptImporter(database: database).read(url)
         #expect(document.receipts.map(\.id) == ["tricky-1"])
@@ -230,8 +230,8 @@ struct JSONRoundTripTests {
         #expect(everything.categories.contains("Unused") && everything.products.contains(ExportedProduct(name: "Orphan Widget", category: "Unused")))
     }
 
-    @Test func progressIsReportedAndCancellingLeavesNoFileAndTheOldOneIntact() throws {
-        let database = try source()
+    @Test func progressIsReportedAndCancellingLeavesNoFileAndTheOldOneIntact() async throws {
+        let database = try await source()
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("out.json")
         try Data("previous".utf8).write(to: url)

@@ -6,7 +6,7 @@ import Testing
 struct PriceTrendsTests {
     /// Receipts over three years with repeated products, two currencies, units
     /// given, empty and missing, and some receipts without a day.
-    private func generatedStore() throws -> AppDatabase {
+    private func generatedStore() async throws -> AppDatabase {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         var random = SeededGenerator(seed: 20261124)
@@ -20,7 +20,7 @@ struct PriceTrendsTests {
                 return LineItemPayload(description: names.randomElement(using: &random)!, unitPrice: price, total: price,
                                        unit: units.randomElement(using: &random)!)
             }
-            try store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: index % 4 == 0 ? "EUR" : "CAD",
+            try await store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: index % 4 == 0 ? "EUR" : "CAD",
                                           totalAmount: "20.00", lineItems: items))
         }
         return database
@@ -47,9 +47,9 @@ struct PriceTrendsTests {
         }.sorted()
     }
 
-    @Test func allTimeSeriesMatchAStraightforwardComputation() throws {
-        let database = try generatedStore()
-        try database.writer.read { db in
+    @Test func allTimeSeriesMatchAStraightforwardComputation() async throws {
+        let database = try await generatedStore()
+        try await database.writer.read { db in
             let trends = try PriceTrends.load(db, range: nil)
             #expect(try lines(trends) == straightforwardSeries(db))
             for months in trends.series.values {
@@ -60,22 +60,22 @@ struct PriceTrendsTests {
 
     /// Receipts deleted, saved again and products merged: the sums the triggers keep
     /// still match the records.
-    @Test func allTimeSeriesFollowDeletesResavesAndMerges() throws {
-        let database = try generatedStore()
+    @Test func allTimeSeriesFollowDeletesResavesAndMerges() async throws {
+        let database = try await generatedStore()
         let store = ReceiptRepository(database: database)
-        let ids = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY seq") }
-        try store.delete(ids: Array(ids.prefix(20)))
+        let ids = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY seq") }
+        try await store.delete(ids: Array(ids.prefix(20)))
         for id in ids[20..<30] {
-            var payload = try #require(try store.receipt(id: id))
+            var payload = try await #require(try store.receipt(id: id))
             payload.purchaseDate = payload.purchaseDate == nil ? "2026-01-15" : nil
-            try store.save(payload)
+            try await store.save(payload)
         }
-        try database.writer.write { db in
+        try await database.writer.write { db in
             let products = try Int64.fetchAll(db, sql: "SELECT id FROM products ORDER BY id LIMIT 2")
             try db.execute(sql: "UPDATE price_records SET product_id = ? WHERE product_id = ?", arguments: [products[0], products[1]])
             try db.execute(sql: "UPDATE price_records SET unit = NULL WHERE id % 3 = 0")
         }
-        try database.writer.read { db in
+        try await database.writer.read { db in
             let expected = try straightforwardSeries(db)
             #expect(try lines(PriceTrends.load(db, range: nil)) == expected)
         }
@@ -105,9 +105,9 @@ struct PriceTrendsTests {
     }
 
     /// A million price records must not be read, nor their groups sorted, for the all-time report.
-    @Test func allTimeReadsTheMonthSumsInKeyOrder() throws {
-        let database = try generatedStore()
-        let plan = try database.writer.read { db in
+    @Test func allTimeReadsTheMonthSumsInKeyOrder() async throws {
+        let database = try await generatedStore()
+        let plan = try await database.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + PriceTrends.query(range: nil)).map { $0["detail"] as String }
         }.joined(separator: "\n")
         #expect(plan.contains("product_month_prices"))

@@ -45,37 +45,37 @@ struct ProductMatchingTests {
         #expect(matcher.match("   ") == nil)
     }
 
-    @Test func theAbbreviationTableIsEditable() throws {
+    @Test func theAbbreviationTableIsEditable() async throws {
         let database = try AppDatabase.inMemory()
         let catalog = ProductRepository(database: database)
-        #expect(try catalog.abbreviations().expansion(of: "AVOC") == "avocado")
-        try catalog.setAbbreviation("TP", expansion: "Toilet Paper")
+        #expect(try await catalog.abbreviations().expansion(of: "AVOC") == "avocado")
+        try await catalog.setAbbreviation("TP", expansion: "Toilet Paper")
         let store = ReceiptRepository(database: database)
-        try store.save(ReceiptPayload(merchantName: "A", purchaseDate: "2026-01-01", currency: "CAD", totalAmount: "5.00",
+        try await store.save(ReceiptPayload(merchantName: "A", purchaseDate: "2026-01-01", currency: "CAD", totalAmount: "5.00",
                                       lineItems: [LineItemPayload(description: "TP 12RL", total: "5.00")]))
-        try store.save(ReceiptPayload(merchantName: "B", purchaseDate: "2026-01-02", currency: "CAD", totalAmount: "6.00",
+        try await store.save(ReceiptPayload(merchantName: "B", purchaseDate: "2026-01-02", currency: "CAD", totalAmount: "6.00",
                                       lineItems: [LineItemPayload(description: "Toilet Paper 12 rl", total: "6.00")]))
-        #expect(try catalog.products(search: nil).count == 1)
-        #expect(try catalog.products(search: "toilet").first?.purchaseCount == 2)
-        try catalog.setAbbreviation("TP", expansion: nil)
-        #expect(try catalog.abbreviations().expansion(of: "TP") == nil)
+        #expect(try await catalog.products(search: nil).count == 1)
+        #expect(try await catalog.products(search: "toilet").first?.purchaseCount == 2)
+        try await catalog.setAbbreviation("TP", expansion: nil)
+        #expect(try await catalog.abbreviations().expansion(of: "TP") == nil)
     }
 
-    @Test func savedItemsAreMatchedAndPriceRecordsKeepUnitPrices() throws {
+    @Test func savedItemsAreMatchedAndPriceRecordsKeepUnitPrices() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
-        try store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-01-05", currency: "CAD", totalAmount: "4.87",
+        try await store.save(ReceiptPayload(merchantName: "No Frills", purchaseDate: "2026-01-05", currency: "CAD", totalAmount: "4.87",
                                       lineItems: [LineItemPayload(description: "AVOC HASS", quantity: "3", total: "3.87"),
                                                   LineItemPayload(description: "BANANAS", quantity: "0.500", unitPrice: "2.00",
                                                                   total: "1.00", unit: "kg")]))
-        try store.save(ReceiptPayload(merchantName: "Walmart", purchaseDate: "2026-02-05", currency: "CAD", totalAmount: "1.40",
+        try await store.save(ReceiptPayload(merchantName: "Walmart", purchaseDate: "2026-02-05", currency: "CAD", totalAmount: "1.40",
                                       lineItems: [LineItemPayload(description: "Avocado Hass", total: "1.40")]))
         let catalog = ProductRepository(database: database)
-        let products = try catalog.products(search: nil)
+        let products = try await catalog.products(search: nil)
         #expect(products.count == 2)
         let avocado = try #require(products.first { $0.name == "AVOC HASS" })
         #expect(avocado.purchaseCount == 2)
-        let detail = try #require(try catalog.detail(id: avocado.id))
+        let detail = try await #require(try catalog.detail(id: avocado.id))
         #expect(detail.history.map(\.price.minorUnits) == [129, 140])
         #expect(detail.history.map(\.merchant) == ["No Frills", "Walmart"])
         #expect(Set(detail.names) == ["AVOC HASS", "Avocado Hass"])
@@ -84,63 +84,63 @@ struct ProductMatchingTests {
         #expect(bananas.latestPrice == Money(minorUnits: 200, currency: "CAD"))
     }
 
-    @Test func mergeAndSplitMoveThePurchasesAndStickForLaterReceipts() throws {
+    @Test func mergeAndSplitMoveThePurchasesAndStickForLaterReceipts() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
-        func buy(_ name: String, _ day: String, _ total: String) throws {
-            try store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: "CAD", totalAmount: total,
+        func buy(_ name: String, _ day: String, _ total: String) async throws {
+            try await store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: day, currency: "CAD", totalAmount: total,
                                           lineItems: [LineItemPayload(description: name, total: total)]))
         }
-        try buy("COCA COLA 2L", "2026-01-01", "2.50")
-        try buy("COKE 2L", "2026-01-08", "2.60")
+        try await buy("COCA COLA 2L", "2026-01-01", "2.50")
+        try await buy("COKE 2L", "2026-01-08", "2.60")
         let catalog = ProductRepository(database: database)
-        var products = try catalog.products(search: nil)
+        var products = try await catalog.products(search: nil)
         #expect(products.count == 2)
         let cola = try #require(products.first { $0.name == "COCA COLA 2L" })
         let coke = try #require(products.first { $0.name == "COKE 2L" })
-        try catalog.merge([coke.id], into: cola.id)
-        products = try catalog.products(search: nil)
+        try await catalog.merge([coke.id], into: cola.id)
+        products = try await catalog.products(search: nil)
         #expect(products.map(\.id) == [cola.id])
         #expect(products[0].purchaseCount == 2)
         // A later "COKE 2L" goes to the merged product.
-        try buy("COKE 2L", "2026-02-01", "2.70")
-        #expect(try catalog.products(search: nil).map(\.purchaseCount) == [3])
+        try await buy("COKE 2L", "2026-02-01", "2.70")
+        #expect(try await catalog.products(search: nil).map(\.purchaseCount) == [3])
 
-        let split = try catalog.split(cola.id, names: ["COKE 2L"])
-        products = try catalog.products(search: nil)
+        let split = try await catalog.split(cola.id, names: ["COKE 2L"])
+        products = try await catalog.products(search: nil)
         #expect(Set(products.map(\.id)) == [cola.id, split])
         #expect(products.first { $0.id == split }?.purchaseCount == 2)
-        #expect(try catalog.detail(id: split)?.history.map(\.price.minorUnits) == [260, 270])
-        try buy("Coke 2 L", "2026-03-01", "2.80")
-        #expect(try catalog.products(search: nil).count == 2)
-        #expect(try catalog.detail(id: split)?.history.count == 3)
-        #expect(try catalog.detail(id: cola.id)?.history.count == 1)
+        #expect(try await catalog.detail(id: split)?.history.map(\.price.minorUnits) == [260, 270])
+        try await buy("Coke 2 L", "2026-03-01", "2.80")
+        #expect(try await catalog.products(search: nil).count == 2)
+        #expect(try await catalog.detail(id: split)?.history.count == 3)
+        #expect(try await catalog.detail(id: cola.id)?.history.count == 1)
     }
 
     @Test func similarProductsAreMergeCandidates() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         for name in ["ORANGE JUICE 1L", "ORANGE JCE 2L", "APPLE JUICE 1L", "DISH SOAP"] {
-            try store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: "2026-01-01", currency: "CAD", totalAmount: "1.00",
+            try await store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: "2026-01-01", currency: "CAD", totalAmount: "1.00",
                                           lineItems: [LineItemPayload(description: name, total: "1.00")]))
         }
         let catalog = ProductRepository(database: database)
-        let products = try catalog.products(search: nil)
+        let products = try await catalog.products(search: nil)
         #expect(products.count == 4)
         let orange = try #require(products.first { $0.name == "ORANGE JUICE 1L" })
         #expect(try await catalog.similar(to: orange.id, limit: 5).map(\.name) == ["ORANGE JCE 2L", "APPLE JUICE 1L"])
     }
 
-    @Test func theProductsListShowsTrendsAndASparkline() throws {
+    @Test func theProductsListShowsTrendsAndASparkline() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         let prices = ["2025-03": "2.00", "2025-06": "2.10", "2025-10": "2.20", "2025-12": "2.40", "2026-03": "2.50"]
         for (month, price) in prices {
-            try store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: month + "-10", currency: "CAD", totalAmount: price,
+            try await store.save(ReceiptPayload(merchantName: "Shop", purchaseDate: month + "-10", currency: "CAD", totalAmount: price,
                                           lineItems: [LineItemPayload(description: "MILK 2L", total: price)]))
         }
         let today = DayFormatter.date(fromISO: "2026-03-20")!
-        let milk = try #require(try ProductRepository(database: database).products(search: "milk", today: today).first)
+        let milk = try await #require(try ProductRepository(database: database).products(search: "milk", today: today).first)
         #expect(milk.latestPrice == Money(minorUnits: 250, currency: "CAD"))
         // Against December (3 months before) and March 2025 (12 months before).
         #expect(abs(milk.change3Months! - (2.5 / 2.4 - 1)) < 1e-9)
@@ -148,9 +148,9 @@ struct ProductMatchingTests {
         #expect(milk.sparkline == [210, 220, 240, 250])
     }
 
-    @Test func inflationAveragesTheProductsBoughtAtBothEnds() throws {
-        let database = try AnalyticsFixture.make()
-        let inflation = try ProductRepository(database: database).inflation(range: AnalyticsFixture.range)
+    @Test func inflationAveragesTheProductsBoughtAtBothEnds() async throws {
+        let database = try await AnalyticsFixture.make()
+        let inflation = try await ProductRepository(database: database).inflation(range: AnalyticsFixture.range)
         #expect(inflation.map(\.category) == [.named("Household"), .named("Groceries")])
         #expect(abs(inflation[0].change - 0.2) < 1e-9)
         #expect(abs(inflation[1].change) < 1e-9 && inflation[1].productCount == 2)

@@ -16,15 +16,15 @@ struct DataResetTests {
         let images: URL
     }
 
-    private func setup(tokens: any TokenStore = MemoryTokenStore()) throws -> Setup {
+    private func setup(tokens: any TokenStore = MemoryTokenStore()) async throws -> Setup {
         let folder = try temporaryFolder()
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         try SampleFixture.seed(database)
-        try seedTrickyReceipts(database)
+        try await seedTrickyReceipts(database)
         let image = folder.appendingPathComponent("scan.jpg")
         try Data("jpeg bytes".utf8).write(to: image)
         _ = try ImageLibrary(database: database).add(fileAt: image)
-        try database.writer.write { db in
+        try await database.writer.write { db in
             for (id, receipt) in [("job-1", "00000000-0000-4000-8000-000000000001"), ("job-2", "tricky-1"), ("job-3", nil)] {
                 try db.execute(sql: """
                     INSERT INTO analysis_jobs(id, receipt_id, provider, state, created_at, updated_at)
@@ -59,7 +59,7 @@ struct DataResetTests {
     }
 
     @Test func thePreviewCountsEveryCategoryBeforeAnythingHappens() async throws {
-        let s = try setup()
+        let s = try await setup()
         let before = try counts(s)
         let preview = await s.reset.preview(preferences: s.preferences)
         #expect(preview.counts == [.receipts: 51, .fixtureReceipts: 48, .analysisJobs: 3, .exchangeRates: 2,
@@ -69,7 +69,7 @@ struct DataResetTests {
     }
 
     @Test func fixtureReceiptsOnlyLeavesThePersonsOwn() async throws {
-        let s = try setup()
+        let s = try await setup()
         #expect(try counts(s)["fixture"] == 48)
         let outcomes = await s.reset.run([.fixtureReceipts], preferences: s.preferences)
         #expect(outcomes == [ResetOutcome(category: .fixtureReceipts, removed: 48)])
@@ -85,11 +85,11 @@ struct DataResetTests {
         #expect(after["analysis_jobs"] == 2 && after["exchange_rates"] == 2 && after["image_files"] == 1)
         #expect(s.preferences.string(.primaryCurrency) == "EUR")
         #expect(try s.tokens.count() == 1)
-        #expect(try ReceiptRepository(database: s.database).summaries(search: "costco").isEmpty)
+        #expect(try await ReceiptRepository(database: s.database).summaries(search: "costco").isEmpty)
     }
 
     @Test func allReceiptsRemovesEveryReceiptAndNothingElse() async throws {
-        let s = try setup()
+        let s = try await setup()
         let outcomes = await s.reset.run([.receipts, .fixtureReceipts], preferences: s.preferences)
         #expect(outcomes == [ResetOutcome(category: .receipts, removed: 51)])
         let after = try counts(s)
@@ -100,7 +100,7 @@ struct DataResetTests {
     }
 
     @Test func jobsRatesPreferencesAndTokenEachGoOnTheirOwn() async throws {
-        let s = try setup()
+        let s = try await setup()
         #expect(await s.reset.run([.analysisJobs], preferences: s.preferences) == [ResetOutcome(category: .analysisJobs, removed: 3)])
         #expect(try counts(s)["analysis_jobs"] == 0 && counts(s)["receipts"] == 51)
         #expect(await s.reset.run([.exchangeRates], preferences: s.preferences) == [ResetOutcome(category: .exchangeRates, removed: 2)])
@@ -113,7 +113,7 @@ struct DataResetTests {
     }
 
     @Test func everythingReturnsToAFreshInstallImagesIncluded() async throws {
-        let s = try setup()
+        let s = try await setup()
         let outcomes = await s.reset.run([.everything], preferences: s.preferences)
         #expect(outcomes == [
             ResetOutcome(category: .receipts, removed: 51), ResetOutcome(category: .analysisJobs, removed: 3),
@@ -139,7 +139,7 @@ struct DataResetTests {
             func deleteAll() throws -> Int { throw Locked() }
             func count() throws -> Int { throw Locked() }
         }
-        let s = try setup(tokens: LockedKeyring())
+        let s = try await setup(tokens: LockedKeyring())
         try await s.database.writer.write { db in
             try db.execute(sql: "CREATE TRIGGER keep_rates BEFORE DELETE ON exchange_rates BEGIN SELECT RAISE(ABORT, 'rates are kept'); END")
         }

@@ -11,8 +11,8 @@ struct DuplicateTests {
 
     @Test func sameMerchantDateTotalAndCurrencyIsADuplicate() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
-        let id = try repository.save(receipt())
-        try repository.save(receipt(date: "2026-02-04"))
+        let id = try await repository.save(receipt())
+        try await repository.save(receipt(date: "2026-02-04"))
         let matches = try await repository.duplicates(of: receipt(merchant: "LIDL", total: "12,50"))
         #expect(matches.map(\.receipt.id) == [id])
         #expect(matches.map(\.reason) == [.sameDetails])
@@ -30,7 +30,7 @@ struct DuplicateTests {
         try Data("not really a png, but bytes to hash".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let hash = try ImageLibrary(database: database).add(fileAt: file).sha256
-        let id = try repository.save(receipt(image: hash))
+        let id = try await repository.save(receipt(image: hash))
         let matches = try await repository.duplicates(of: receipt(merchant: "Something else", total: "1.00", image: hash))
         #expect(matches.map(\.receipt.id) == [id])
         #expect(matches.first?.reason == .sameImage)
@@ -38,8 +38,8 @@ struct DuplicateTests {
 
     @Test func aReceiptIsNotItsOwnDuplicate() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
-        let id = try repository.save(receipt())
-        var stored = try #require(try repository.receipt(id: id))
+        let id = try await repository.save(receipt())
+        var stored = try await #require(try repository.receipt(id: id))
         #expect(try await repository.duplicates(of: stored).isEmpty)
         stored.id = nil
         #expect(try await repository.duplicates(of: stored).count == 1)
@@ -47,7 +47,7 @@ struct DuplicateTests {
 
     @Test func withoutEnoughDetailsNothingMatches() async throws {
         let repository = ReceiptRepository(database: try AppDatabase.inMemory())
-        try repository.save(ReceiptPayload(currency: "EUR", lineItems: []))
+        try await repository.save(ReceiptPayload(currency: "EUR", lineItems: []))
         #expect(try await repository.duplicates(of: ReceiptPayload(currency: "EUR")).isEmpty)
     }
 }

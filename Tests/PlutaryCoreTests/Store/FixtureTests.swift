@@ -4,10 +4,10 @@ import Testing
 @testable import PlutaryCore
 
 struct FixtureTests {
-    @Test func sampleFixtureHasTheVarietyTheScreensNeed() throws {
+    @Test func sampleFixtureHasTheVarietyTheScreensNeed() async throws {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
-        let summaries = try ReceiptRepository(database: database).summaries(search: nil)
+        let summaries = try await ReceiptRepository(database: database).summaries(search: nil)
         #expect(summaries.count >= 40)
         #expect(Set(summaries.compactMap { $0.purchaseDate?.prefix(7) }).count >= 8)
         let currencies = Set(summaries.compactMap { $0.total?.currency })
@@ -21,12 +21,12 @@ struct FixtureTests {
         #expect(try scalar(database, "SELECT COUNT(*) FROM line_items WHERE description LIKE '白菜%Bok Choy%'") > 0)
     }
 
-    @Test func fixtureTotalsAddUp() throws {
+    @Test func fixtureTotalsAddUp() async throws {
         let database = try AppDatabase.inMemory()
         try SampleFixture.seed(database)
         let repository = ReceiptRepository(database: database)
-        for summary in try repository.summaries(search: nil) {
-            let receipt = try #require(try repository.receipt(id: summary.id))
+        for summary in try await repository.summaries(search: nil) {
+            let receipt = try await #require(try repository.receipt(id: summary.id))
             let currency = try #require(receipt.currency)
             let items = receipt.lineItems.compactMap { Money(decimalString: $0.total, currency: currency)?.minorUnits }.reduce(0, +)
             #expect(Money(decimalString: receipt.subtotalAmount ?? "", currency: currency)?.minorUnits == items)

@@ -33,16 +33,17 @@ struct ItemTotalsTests {
             """)
     }
 
-    @Test func triggersKeepTheTotalsThroughSavesEditsAndDeletes() throws {
+    @Test func triggersKeepTheTotalsThroughSavesEditsAndDeletes() async throws {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         var random = SeededGenerator(seed: 7)
-        var ids = try (0..<40).map { _ in try store.save(receipt(&random)) }
+        var ids: [String] = []
+        for _ in 0..<40 { ids.append(try await store.save(receipt(&random))) }
         // Saved again with other items, deleted, and items edited in place.
-        for id in ids.prefix(10) { try store.save(receipt(&random, id: id)) }
-        try store.delete(ids: Array(ids.suffix(5)))
+        for id in ids.prefix(10) { try await store.save(receipt(&random, id: id)) }
+        try await store.delete(ids: Array(ids.suffix(5)))
         ids.removeLast(5)
-        try database.writer.write { db in
+        try await database.writer.write { [ids] db in
             try db.execute(sql: "UPDATE line_items SET total_minor = total_minor + 100 WHERE rowid % 3 = 0")
             try db.execute(sql: "UPDATE line_items SET category_id = NULL WHERE rowid % 4 = 1")
             try db.execute(sql: "UPDATE line_items SET receipt_id = ? WHERE rowid % 5 = 2", arguments: [ids[0]])
@@ -50,7 +51,7 @@ struct ItemTotalsTests {
             // A category removed: its items' category becomes NULL through the foreign key.
             try db.execute(sql: "DELETE FROM categories WHERE name = 'Bakery'")
         }
-        try database.writer.read { db in
+        try await database.writer.read { db in
             let expected = try straightforward(db)
             #expect(expected.count > 20)
             #expect(try kept(db) == expected)

@@ -7,7 +7,7 @@ import Testing
 struct PermissionTests {
     private func mode(_ url: URL) -> Int? { PrivateFile.mode(of: url.path) }
 
-    @Test func theDataFolderImagesBackupsAndExportsAreTheOwnersAlone() throws {
+    @Test func theDataFolderImagesBackupsAndExportsAreTheOwnersAlone() async throws {
         let previous = umask(0o022)
         defer { umask(previous) }
         let folder = try temporaryFolder()
@@ -22,7 +22,7 @@ struct PermissionTests {
         let stored = try ImageLibrary(database: database).add(fileAt: source)
         #expect(mode(URL(fileURLWithPath: stored.path)) == 0o600)
         #expect(mode(URL(fileURLWithPath: stored.path).deletingLastPathComponent()) == 0o700)
-        try ReceiptRepository(database: database).save(ReceiptPayload(id: "r", currency: "CAD", totalAmount: "1.00",
+        try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r", currency: "CAD", totalAmount: "1.00",
                                                                       imageSha256: stored.sha256))
 
         let backup = folder.appendingPathComponent("backup")

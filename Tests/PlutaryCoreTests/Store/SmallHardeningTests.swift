@@ -19,24 +19,24 @@ struct SmallHardeningTests {
         _ = try BackupService(database: database).backup(to: folder.appendingPathComponent("data-backup"))
     }
 
-    @Test func aLongPastedSearchUsesItsFirstTermsOnly() throws {
+    @Test func aLongPastedSearchUsesItsFirstTermsOnly() async throws {
         let text = (0..<20_000).map { "word\($0)" }.joined(separator: " ")
         let query = try #require(SearchQuery.fts(text))
         #expect(query.components(separatedBy: " ").count == SearchQuery.maxTerms)
         #expect(query.hasPrefix("\"word0\"* \"word1\"*"))
         let database = try AppDatabase.inMemory()
-        try ReceiptRepository(database: database).save(ReceiptPayload(merchantName: "word0 word1", currency: "CAD"))
-        #expect(try ReceiptRepository(database: database).summaries(matching: ReceiptQuery(search: "word0 word1 " + text)).isEmpty)
-        #expect(try ReceiptRepository(database: database).summaries(matching: ReceiptQuery(search: "word0 word1")).count == 1)
+        try await ReceiptRepository(database: database).save(ReceiptPayload(merchantName: "word0 word1", currency: "CAD"))
+        #expect(try await ReceiptRepository(database: database).summaries(matching: ReceiptQuery(search: "word0 word1 " + text)).isEmpty)
+        #expect(try await ReceiptRepository(database: database).summaries(matching: ReceiptQuery(search: "word0 word1")).count == 1)
     }
 
-    @Test func anImportFileWithAByteOrderMarkIsRead() throws {
+    @Test func anImportFileWithAByteOrderMarkIsRead() async throws {
         let json = #"{"format":"plutary-receipts","format_version":1,"receipts":[{"id":"b1","currency":"CAD","total_amount":"1.00","line_items":[]}]}"#
         let url = try temporaryFolder().appendingPathComponent("bom.json")
         try (Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8)).write(to: url)
         let database = try AppDatabase.inMemory()
         #expect(try ReceiptImporter(database: database).importFile(at: url).inserted == 1)
-        #expect(try ReceiptRepository(database: database).receipt(id: "b1")?.totalAmount == "1.00")
+        #expect(try await ReceiptRepository(database: database).receipt(id: "b1")?.totalAmount == "1.00")
     }
 
     @Test func plainHTTPToAnotherMachineIsTold() {
@@ -55,7 +55,7 @@ struct SmallHardeningTests {
         #expect(StoreError.explained(DatabaseError(resultCode: .SQLITE_FULL)) is DatabaseError)
     }
 
-    @Test func anImageWhoseReceiptCouldNotBeSavedIsTakenBack() throws {
+    @Test func anImageWhoseReceiptCouldNotBeSavedIsTakenBack() async throws {
         let folder = try temporaryFolder()
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         let library = ImageLibrary(database: database)
@@ -67,7 +67,7 @@ struct SmallHardeningTests {
         #expect(!FileManager.default.fileExists(atPath: stored.path))
         // One a receipt uses stays.
         let kept = try library.add(fileAt: source)
-        try ReceiptRepository(database: database).save(ReceiptPayload(currency: "CAD", imageSha256: kept.sha256))
+        try await ReceiptRepository(database: database).save(ReceiptPayload(currency: "CAD", imageSha256: kept.sha256))
         try library.discard(kept)
         #expect(try library.path(forHash: kept.sha256) == kept.path)
         #expect(FileManager.default.fileExists(atPath: kept.path))
