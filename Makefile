@@ -223,6 +223,7 @@ bench: deps schemas
 	$(SWIFT) build -c release
 	bash Benchmarks/bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	bash Benchmarks/ppocr_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
+	bash Benchmarks/photo_bench.sh $(BUILD_DIR)/release/plutary $(RECEIPTS)
 	if [ -d "$(RECEIPTS)/sroie-dev" ]; then \
 		for engine in ppocr tesseract; do \
 			bash Benchmarks/ocr_cache.sh $(BUILD_DIR)/release/plutary $(RECEIPTS) $(OCR_CACHE) $$engine && \
