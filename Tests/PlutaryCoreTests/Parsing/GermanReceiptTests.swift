@@ -58,6 +58,22 @@ struct GermanReceiptTests {
         #expect(ReceiptParser().parse(ocrText: Self.lidl).warnings.isEmpty)
     }
 
+    @Test func aPriceMarkerReadAsAnotherSymbolStillEndsAnItemRow() {
+        // A phone photo's OCR read the "*" of "0,25*C" as "≠" and the price's flag as "★B".
+        let text = """
+        Marktkauf
+        ORANGENSAFT            1,40 CW
+        PFAND                  0,25≠C
+        BIO SCHOKOLADE         1,29★B
+        SALAT                  1,99 /kg
+        SUMME EUR              2,94
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["ORANGENSAFT", "PFAND", "BIO SCHOKOLADE"])
+        #expect(items.map(\.total) == ["1.40", "0.25", "1.29"])
+        #expect(items[1].category == "deposit")
+    }
+
     @Test func summeEURAndQuantityLineAbove() {
         let aldi = """
         ALDI SÜD
