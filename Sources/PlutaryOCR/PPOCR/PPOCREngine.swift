@@ -83,12 +83,39 @@ final class PPOCREngine: Sendable {
     /// The size the detector sees: the longer side at most `maxSide`, at most `maxPixels` in
     /// all, both sides a multiple of 32 (the network halves the image five times).
     static func detectionSize(width: Int, height: Int, maxSide: Int, maxPixels: Int = .max) -> (width: Int, height: Int) {
-        let scale = min(1, Double(maxSide) / Double(max(width, height)), (Double(maxPixels) / Double(width * height)).squareRoot())
+        let scale = detectionScale(width: width, height: height, maxSide: maxSide, maxPixels: maxPixels)
         func side(_ length: Int) -> Int { max(32, Int((Double(length) * scale / 32).rounded()) * 32) }
         return (side(width), side(height))
     }
 
+    /// The factor the detector shrinks a picture of this size by (1 when it fits).
+    static func detectionScale(width: Int, height: Int, maxSide: Int, maxPixels: Int = .max) -> Double {
+        min(1, Double(maxSide) / Double(max(width, height)), (Double(maxPixels) / Double(width * height)).squareRoot())
+    }
+
+    /// The page's text regions; looked for again inside the text's own extent when that is a
+    /// small part of a picture the detector saw shrunk (`DetectionFocus`).
     private func detect(_ page: LeptImage) throws -> [DetectedText] {
+        let found = try detectOnce(page)
+        guard let area = DetectionFocus.area(of: found, imageWidth: page.width, imageHeight: page.height,
+                                             maxSide: settings.detectionMaxSide, maxPixels: settings.detectionMaxPixels),
+              let clip = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        else { return found }
+        var box: UnsafeMutablePointer<BOX>? = clip
+        defer { boxDestroy(&box) }
+        let crop = page.map { pixClipRectangle($0, clip, nil) }
+        guard crop !== page else { return found }
+        let offset = SIMD2(Double(area.x), Double(area.y))
+        let again = try detectOnce(crop).map { region in
+            var moved = region
+            moved.quad = TextQuad(topLeft: region.quad.topLeft + offset, topRight: region.quad.topRight + offset,
+                                  bottomRight: region.quad.bottomRight + offset, bottomLeft: region.quad.bottomLeft + offset)
+            return moved
+        }
+        return again.isEmpty ? found : again
+    }
+
+    private func detectOnce(_ page: LeptImage) throws -> [DetectedText] {
         let size = Self.detectionSize(width: page.width, height: page.height, maxSide: settings.detectionMaxSide,
                                            maxPixels: settings.detectionMaxPixels)
         guard let scaled = LeptImage(owning: pixScaleToSize(page.pix, Int32(size.width), Int32(size.height))),
