@@ -40,7 +40,7 @@ enum PaperFinder {
         guard share >= minimumShare else { return nil }
         let quad = corners(of: region)
         guard quad.isConvex, fillRange.contains(Double(region.count) / max(1, quad.area)),
-              quad.area < croppedShare * Double(width * height) else { return nil }
+              quad.area < croppedShare * Double(width * height), PaperEdges.areReal(quad, in: grey) else { return nil }
         return quad
     }
 
