@@ -1,7 +1,8 @@
 import Foundation
 
 /// The words of a line's label, normalised for keyword tests: upper-case letters,
-/// digits OCR'd into words mapped back (T0TAL → TOTAL, 8HD → BHD), umlauts folded (ZURÜCK → ZURUECK).
+/// digits OCR'd into words mapped back (T0TAL → TOTAL, 8HD → BHD), umlauts folded (ZURÜCK → ZURUECK),
+/// other accents dropped (ESPÈCES → ESPECES).
 /// A class, though immutable: labels are handed around for every line, and a struct
 /// of five arrays and strings cost five retains and releases per copy.
 final class LineLabel: Sendable {
@@ -28,6 +29,8 @@ final class LineLabel: Sendable {
         } else {
             folded = folded.replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
                 .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
+                // Other accents go, as keywords are written without them (ESPÈCES, GOTÓWKA, VRÁCENO).
+                .folding(options: .diacriticInsensitive, locale: nil).replacingOccurrences(of: "Ł", with: "L")
             words = folded
                 .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
                 .map { word in

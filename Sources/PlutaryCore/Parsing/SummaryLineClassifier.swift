@@ -5,25 +5,35 @@ import Foundation
 enum SummaryLineClassifier {
     private static let countWords: [KeywordPhrase] = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
                                      "NO OF ITEMS", "ITEM COUNT", "ITEMS SOLD", "ANZAHL ARTIKEL", "NUMBER OF ITEMS",
-                                     "TOTAL PIECES", "TOTAL PCS"]
+                                     "TOTAL PIECES", "TOTAL PCS",
+        "ARTICULOS", "NB ARTICLES", "NOMBRE D ARTICLES", "ARTICOLI", "AANTAL ARTIKELEN", "ILOSC"]
     private static let savingsWords: [KeywordPhrase] = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
-                                       "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS"]
+                                       "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS",
+        "VOTRE ECONOMIE", "UW VOORDEEL", "OSZCZEDNOSC", "AHORRO TOTAL", "RISPARMIO TOTALE"]
     static let roundedTotalWords: [KeywordPhrase] = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
                                             "TOTAL AFTER ROUNDING", "AFTER ROUNDING", "AFTER ADJ", "AFTER ADJUSTMENT"]
     private static let subtotalWords: [KeywordPhrase] = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
-                                        "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT"]
+                                        "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT",
+        "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE"]
     private static let inclusiveTotalWords: [KeywordPhrase] = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
                                               "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
-                                              "INCL VAT", "INKL MWST"]
+                                              "INCL VAT", "INKL MWST",
+        "IVA INCLUIDO", "IVA INCL", "TTC", "IVA INCLUSA", "INCL BTW"]
     private static let taxTotalWords: [KeywordPhrase] = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
                                         "TAX TOTAL", "GST TOTAL", "TOTAL MWST", "SUMME MWST", "MWST SUMME", "TOTAL SALES TAX",
                                         "STEUER GESAMT", "MWST GESAMT"]
     private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
-                                           "TOTAL BAYAR", "JUMLAH"]
-    private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI"]
+                                           "TOTAL BAYAR", "JUMLAH",
+        // Spanish, French, Italian, Dutch, Polish, Swedish, Danish, Finnish.
+        "TOTAL A PAGAR", "A PAGAR", "TOTAL COMPRA", "IMPORTE TOTAL", "NET A PAYER", "A PAYER", "TOTAL TTC",
+        "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE"]
+    private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
+        "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
+    // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
+    private static let changeWholeWords = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO"]
     private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
     // Tender words, mapped to a payment method people recognise.
@@ -34,23 +44,33 @@ enum SummaryLineClassifier {
         ("CREDIT", "Credit card"), ("KARTENZAHLUNG", "Card"), ("KARTE", "Card"), ("CARD", "Card"),
         ("BARGELD", "Cash"), ("CASH", "Cash"), ("BAR", "Cash"), ("GEGEBEN", "Cash"), ("TUNAI", "Cash"),
         ("TENDERED", "Cash"), ("TENDER", "Cash"), ("PAYMENT", "Card"), ("PAID", "Cash"),
+        ("EFECTIVO", "Cash"), ("ENTREGADO", "Cash"), ("ESPECES", "Cash"), ("CONTANTI", "Cash"), ("CONTANT", "Cash"),
+        ("DINHEIRO", "Cash"), ("GOTOWKA", "Cash"), ("KONTANT", "Cash"), ("HOTOVOST", "Cash"), ("KAETEINEN", "Cash"),
+        ("TARJETA", "Card"), ("CARTE BANCAIRE", "Card"), ("CARTE", "Card"), ("CARTA", "Card"), ("PINNEN", "Debit"),
+        ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KORT", "Card"),
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [
         ("HST", "HST"), ("GST", "GST"), ("PST", "PST"), ("QST", "QST"), ("TVQ", "QST"), ("TPS", "GST"), ("TVH", "HST"),
         ("SST", "SST"), ("VAT", "VAT"), ("MWST", "MwSt"), ("UST", "USt"), ("MEHRWERTSTEUER", "MwSt"),
         ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
+        ("IVA", "IVA"), ("TVA", "TVA"), ("BTW", "BTW"), ("PTU", "PTU"), ("MOMS", "Moms"), ("DPH", "DPH"), ("ALV", "ALV"),
     ]
     // Lines that mention a tax word without being an amount of tax.
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
-                                             "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE"]
+                                             "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE",
+        "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR"]
+    // Tax numbers' short names, whole words only ("NIPPON", "DICED" are no tax numbers).
+    private static let taxIdentifierWholeWords = ["CIF", "NIF", "NIP", "DIC"]
 
     // Single words tested on most lines, prepared once like the lists above.
     private static let inclusiveTotalNouns: [KeywordPhrase] = ["TOTAL", "AMOUNT", "SALES"]
     private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
+    // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
+    private static let totalWords = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }
@@ -65,13 +85,14 @@ enum SummaryLineClassifier {
         if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
         if label.has(summe), !label.hasAny(vatTableWords) { return .total(strength: 0.8) }
-        if label.hasAny(changeWords) { return .change }
+        if label.hasAny(changeWords) || changeWholeWords.contains(where: label.hasWord) { return .change }
         // "TIP" alone or with a rate is a tip; "TIP GESCHIRRTUECHER" is a product.
         if tipWords.contains(where: label.hasWord), label.words.filter({ $0.count > 2 && !$0.allSatisfy(\.isNumber) }).count <= 1 {
             return .tip
         }
         if label.has(totalSales) { return .total(strength: 0.6) }
-        if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG") {
+        if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
+            || totalWords.contains(where: label.hasWord) {
             return .total(strength: 0.7)
         }
         if let tax = taxName(label) { return .tax(name: tax) }
@@ -80,7 +101,7 @@ enum SummaryLineClassifier {
     }
 
     static func taxName(_ label: LineLabel) -> String? {
-        guard !label.hasAny(taxIdentifierWords) else { return nil }
+        guard !label.hasAny(taxIdentifierWords), !taxIdentifierWholeWords.contains(where: label.hasWord) else { return nil }
         return taxNames.first { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.name

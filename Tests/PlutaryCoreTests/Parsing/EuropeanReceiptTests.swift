@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// Receipts from across Europe, each in its own language: the summary words (total, cash,
+/// change, card, VAT) are read in all of them, accents or not, and the currency follows.
+@Suite("European receipts in their own languages")
+struct EuropeanReceiptTests {
+    @Test func spanishCashPaymentWithChange() {
+        let text = """
+        CONSUM S. COOP. V.
+        CIF: F46078986
+        C/ Mayor 12, Valencia
+        14/03/2024 18:22
+        LECHE ENTERA 1L          0,89
+        PAN DE MOLDE             1,45
+        ACEITE OLIVA 1L          8,95
+        TOTAL COMPRA            11,29
+        EFECTIVO                20,00
+        CAMBIO                   8,71
+        BASE IMPONIBLE  IVA 10%  IMPORTE
+        10,26           1,03     11,29
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "11.29")
+        #expect(payload.currency == "EUR")
+        #expect(payload.paymentMethod == "Cash")
+        #expect(payload.purchaseDate == "2024-03-14")
+        #expect(payload.lineItems.count == 3)
+    }
+
+    @Test func frenchTotalBeforeAndAfterTaxPaidInCash() {
+        let text = """
+        MONOPRIX
+        SIRET 552 018 020 00012
+        12/05/2024 10:41
+        BAGUETTE                 1,10
+        CAMEMBERT                2,35
+        TOTAL HT                 3,26
+        TVA 5,5%                 0,19
+        TOTAL TTC                3,45
+        ESPÈCES                  5,00
+        RENDU MONNAIE            1,55
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "3.45")
+        #expect(payload.subtotalAmount == "3.26")
+        #expect(payload.currency == "EUR")
+        #expect(payload.paymentMethod == "Cash")
+    }
+
+    @Test func italianTotalWithTheCardAndVATIncluded() {
+        let text = """
+        ESSELUNGA S.P.A.
+        P.IVA 04916380159
+        MOZZARELLA               1,99
+        POMODORI                 2,49
+        TOTALE COMPLESSIVO       4,48
+        DI CUI IVA               0,41
+        PAGAMENTO CARTA          4,48
+        20-06-2024 19:03
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "4.48")
+        #expect(payload.currency == "EUR")
+        #expect(payload.paymentMethod == "Card")
+        #expect(payload.purchaseDate == "2024-06-20")
+    }
+
+    @Test func dutchTotalPaidByPin() {
+        let text = """
+        Albert Heijn
+        KAAS JONG BELEGEN        4,79
+        APPELS                   2,19
+        TOTAAL                   6,98
+        PIN                      6,98
+        BTW 9%       6,40        0,58
+        03-02-2024 12:14
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "6.98")
+        #expect(payload.currency == "EUR")
+        #expect(payload.paymentMethod == "Debit")
+    }
+
+    @Test func polishSumInZlotyPaidInCashWithChange() {
+        let text = """
+        BIEDRONKA
+        NIP 779-10-11-327
+        CHLEB                    3,49 C
+        MASLO                    7,99 C
+        SPRZEDAZ OPODATK. C     11,48
+        PTU C 5%                 0,55
+        SUMA PLN                11,48
+        GOTÓWKA                 20,00
+        RESZTA                   8,52
+        2024-04-02 17:55
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "11.48")
+        #expect(payload.currency == "PLN")
+        #expect(payload.paymentMethod == "Cash")
+    }
+
+    @Test func wordsThatBeginLikeAEuropeanWordAreNoEuroCue() {
+        // "IVANA" is a name, not VAT; "RESTORAN" is no change ("RESTO"); "SUB-TOTAL (EX)" run
+        // together does not say "TOTALE".
+        for text in ["IVANA'S DINER\nTOTAL 12.00", "RESTORAN MAJU\nTOTAL 12.00", "SUB-TOTAL (EX)   12,00\nTOTAL 12.00"] {
+            #expect(!CurrencyDetector.candidates(in: ReceiptText(text), merchant: nil, hints: ParseHints()).contains { $0.value == "EUR" },
+                    "\(text)")
+        }
+    }
+}
