@@ -33,7 +33,7 @@ enum SummaryLineClassifier {
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
         "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
-    private static let changeWholeWords = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO"]
+    private static let changeWholeWords: Set<String> = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO"]
     private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
     // Tender words, mapped to a payment method people recognise.
@@ -62,7 +62,7 @@ enum SummaryLineClassifier {
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE",
         "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR"]
     // Tax numbers' short names, whole words only ("NIPPON", "DICED" are no tax numbers).
-    private static let taxIdentifierWholeWords = ["CIF", "NIF", "NIP", "DIC"]
+    private static let taxIdentifierWholeWords: Set<String> = ["CIF", "NIF", "NIP", "DIC"]
 
     // Single words tested on most lines, prepared once like the lists above.
     private static let inclusiveTotalNouns: [KeywordPhrase] = ["TOTAL", "AMOUNT", "SALES"]
@@ -70,7 +70,7 @@ enum SummaryLineClassifier {
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
     // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
-    private static let totalWords = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
+    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }
@@ -85,14 +85,14 @@ enum SummaryLineClassifier {
         if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
         if label.has(summe), !label.hasAny(vatTableWords) { return .total(strength: 0.8) }
-        if label.hasAny(changeWords) || changeWholeWords.contains(where: label.hasWord) { return .change }
+        if label.hasAny(changeWords) || label.words.contains(where: changeWholeWords.contains) { return .change }
         // "TIP" alone or with a rate is a tip; "TIP GESCHIRRTUECHER" is a product.
         if tipWords.contains(where: label.hasWord), label.words.filter({ $0.count > 2 && !$0.allSatisfy(\.isNumber) }).count <= 1 {
             return .tip
         }
         if label.has(totalSales) { return .total(strength: 0.6) }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
-            || totalWords.contains(where: label.hasWord) {
+            || label.words.contains(where: totalWords.contains) {
             return .total(strength: 0.7)
         }
         if let tax = taxName(label) { return .tax(name: tax) }
@@ -101,7 +101,7 @@ enum SummaryLineClassifier {
     }
 
     static func taxName(_ label: LineLabel) -> String? {
-        guard !label.hasAny(taxIdentifierWords), !taxIdentifierWholeWords.contains(where: label.hasWord) else { return nil }
+        guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains) else { return nil }
         return taxNames.first { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.name
