@@ -27,5 +27,4 @@ enum DetectionFocus {
         let after = PPOCREngine.detectionScale(width: box.width, height: box.height, maxSide: maxSide, maxPixels: maxPixels)
         return after >= smallestGain * before ? box : nil
     }
-
 }

@@ -106,12 +106,7 @@ final class PPOCREngine: Sendable {
         let crop = page.map { pixClipRectangle($0, clip, nil) }
         guard crop !== page else { return found }
         let offset = SIMD2(Double(area.x), Double(area.y))
-        let again = try detectOnce(crop).map { region in
-            var moved = region
-            moved.quad = TextQuad(topLeft: region.quad.topLeft + offset, topRight: region.quad.topRight + offset,
-                                  bottomRight: region.quad.bottomRight + offset, bottomLeft: region.quad.bottomLeft + offset)
-            return moved
-        }
+        let again = try detectOnce(crop).map { DetectedText(quad: $0.quad.moved(by: offset), score: $0.score) }
         return again.isEmpty ? found : again
     }
 

@@ -27,6 +27,12 @@ struct TextQuad: Equatable, Sendable {
                  bottomLeft: bottomLeft + (bottomRight - bottomLeft) * start)
     }
 
+    /// The same quad shifted by `offset`: a region found in a crop, placed on the page.
+    func moved(by offset: SIMD2<Double>) -> TextQuad {
+        TextQuad(topLeft: topLeft + offset, topRight: topRight + offset, bottomRight: bottomRight + offset,
+                 bottomLeft: bottomLeft + offset)
+    }
+
     /// The bounding box in whole pixels, kept within an image of the given size.
     func boundingBox(width imageWidth: Int, height imageHeight: Int) -> OCRBox {
         let xs = corners.map(\.x), ys = corners.map(\.y)
