@@ -5,8 +5,9 @@ import GRDB
 /// at the end, in the same transaction, the sums are computed once from the stored rows and
 /// the indexes and triggers created again from their own stored SQL. SQLite builds an index
 /// from sorted rows far faster than it keeps one through a million random inserts.
-/// The writer's own lookups (receipts by id, items and price records by receipt, products
-/// by name) keep their indexes.
+/// The writer's own lookups (receipts by id, products by name) keep their indexes; items and
+/// price records by receipt are looked up only to replace a stored receipt, so into an empty
+/// store (nothing to replace but a receipt the file holds twice) those two are built at the end too.
 /// Search rows are staged in a temporary table (`searchStaging`, the writer's `searchTable`)
 /// and indexed in one statement at the end: FTS5 writes its pending rows out at every statement
 /// of a transaction that has touched it, which cost a tenth of a 100 000-receipt import.
@@ -15,13 +16,15 @@ struct BulkLoad {
 
     static let deferredIndexes = ["receipts_for_analytics", "line_items_for_analytics", "line_items_by_product",
                                   "price_records_for_trends", "price_records_by_product_covering"]
+    static let lookupsOfUpdates = ["line_items_by_receipt", "price_records_by_receipt"]
     static let deferredTriggers = ItemTotalsMigration.triggers + MonthPricesMigration.triggers
 
     /// The statements that create what `begin` dropped.
     private let recreate: [(kind: String, name: String, sql: String)]
 
     static func begin(_ db: Database) throws -> BulkLoad {
-        let names = (deferredIndexes + deferredTriggers).map { "'\($0)'" }.joined(separator: ", ")
+        let intoEmpty = try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipts)")!
+        let names = (deferredIndexes + (intoEmpty ? lookupsOfUpdates : []) + deferredTriggers).map { "'\($0)'" }.joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name IN (\(names)) ORDER BY type, name")
         let recreate = rows.map { (kind: $0[0] as String, name: $0[1] as String, sql: $0[2] as String) }
         for item in recreate { try db.execute(sql: "DROP \(item.kind.uppercased()) \(item.name)") }

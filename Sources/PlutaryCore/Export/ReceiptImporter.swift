@@ -68,7 +68,8 @@ public struct ReceiptImporter: Sendable {
     private func importData(_ data: Data, progress: @escaping ExportProgress, isCancelled: @escaping @Sendable () -> Bool,
                             readUpTo: @escaping (Int) -> Void) throws -> ImportResult {
         let file = try ExportFileReader(data: data, scanned: readUpTo)
-        let prefetcher = ReceiptPrefetcher(count: file.receiptRanges.count) { try file.receipt(at: $0) }
+        // Checked where it is decoded, on the prefetcher's thread: the writer's thread is the import's bottleneck.
+        let prefetcher = ReceiptPrefetcher(count: file.receiptRanges.count) { try Self.checked(file.receipt(at: $0), index: $0) }
         defer { prefetcher.stop() }
         return try write(categories: file.categories, products: file.products, samples: file.sampleReceiptIds,
                          count: file.receiptRanges.count, receipt: { index in
@@ -80,7 +81,7 @@ public struct ReceiptImporter: Sendable {
     public func importDocument(_ document: ExportDocument, progress: @escaping ExportProgress = { _, _ in },
                                isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
         try write(categories: document.categories, products: document.products, samples: document.sampleReceiptIds,
-                  count: document.receipts.count, receipt: { document.receipts[$0] }, progress: progress, isCancelled: isCancelled)
+                  count: document.receipts.count, receipt: { try Self.checked(document.receipts[$0], index: $0) }, progress: progress, isCancelled: isCancelled)
     }
 
     private func write(categories: [String], products: [ExportedProduct], samples: Set<String>, count total: Int,
@@ -103,11 +104,7 @@ public struct ReceiptImporter: Sendable {
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM receipts WHERE id = ?")
             let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")
             for index in 0..<total {
-                let original = try receipt(index)
-                if let problem = Self.problem(in: original) {
-                    throw ImportError.invalidReceipt(index: index, id: original.id, reason: problem)
-                }
-                var payload = original
+                var payload = try receipt(index)
                 if let id = payload.id, try Bool.fetchOne(exists, arguments: [id]) == true { updated += 1 } else { inserted += 1 }
                 // The image table is a foreign key: a JSON file carries no images, so a link to one we lack is dropped.
                 if let hash = payload.imageSha256, try Bool.fetchOne(hasImage, arguments: [hash]) != true {
@@ -164,6 +161,12 @@ public struct ReceiptImporter: Sendable {
             }
         }
         return added
+    }
+
+    /// The receipt, or the error that rolls the import back when it is unfit to store.
+    private static func checked(_ payload: ReceiptPayload, index: Int) throws -> ReceiptPayload {
+        if let problem = problem(in: payload) { throw ImportError.invalidReceipt(index: index, id: payload.id, reason: problem) }
+        return payload
     }
 
     /// What makes a receipt unfit to store, in words; nil when it is fine.

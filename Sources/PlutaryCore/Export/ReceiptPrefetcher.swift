@@ -3,13 +3,17 @@ import Foundation
 /// Decodes an export's receipts on a thread of its own, up to `window` ahead of the import
 /// that writes them, so decoding and writing share the two cores instead of taking turns.
 /// The writer asks for receipts in order; a receipt that does not decode is its error,
-/// handed over when the writer reaches it.
+/// handed over when the writer reaches it. Each side wakes the other only when it waits:
+/// a broadcast per receipt both ways made 200 000 wake-ups in a 100 000-receipt import.
 final class ReceiptPrefetcher: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private var decoded: [Int: Result<ReceiptPayload, Error>] = [:]
     private var wanted = 0
     private var stopped = false
+    private var writerWaits = false
+    /// Set while the decoder waits for room: it goes on once the writer has asked for receipts up to here.
+    private var decoderResumesAt: Int?
     private let window: Int
 
     init(count: Int, window: Int = 512, decode: @escaping @Sendable (Int) throws -> ReceiptPayload) {
@@ -23,10 +27,14 @@ final class ReceiptPrefetcher: @unchecked Sendable {
     func receipt(at index: Int) throws -> ReceiptPayload {
         condition.lock()
         defer { condition.unlock() }
-        while decoded[index] == nil { condition.wait() }
+        while decoded[index] == nil {
+            writerWaits = true
+            condition.wait()
+        }
+        writerWaits = false
         let result = decoded.removeValue(forKey: index)!
         wanted = index + 1
-        condition.broadcast()
+        if let resume = decoderResumesAt, wanted >= resume { condition.broadcast() }
         return try result.get()
     }
 
@@ -41,14 +49,19 @@ final class ReceiptPrefetcher: @unchecked Sendable {
     private func decodeAll(count: Int, decode: (Int) throws -> ReceiptPayload) {
         for index in 0..<count {
             condition.lock()
-            while !stopped, index >= wanted + window { condition.wait() }
+            if index >= wanted + window {
+                // Half the window is decoded again in one go, rather than one receipt per wake-up.
+                decoderResumesAt = index - window / 2
+                while !stopped, wanted < decoderResumesAt! { condition.wait() }
+                decoderResumesAt = nil
+            }
             let stop = stopped
             condition.unlock()
             if stop { return }
             let result = Result { try decode(index) }
             condition.lock()
             decoded[index] = result
-            condition.broadcast()
+            if writerWaits { condition.broadcast() }
             condition.unlock()
             if case .failure = result { return }
         }

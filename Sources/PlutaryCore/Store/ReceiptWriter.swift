@@ -121,10 +121,15 @@ struct ReceiptWriter {
     }
 
     private mutating func nameId(table: String, name: String, cache: WritableKeyPath<ReceiptWriter, [String: Int64]>) throws -> Int64? {
+        // Looked up as written first: an import names the same few categories a million times.
+        if let id = self[keyPath: cache][name] { return id }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         let key = trimmed.lowercased()
-        if let id = self[keyPath: cache][key] { return id }
+        if let id = self[keyPath: cache][key] {
+            self[keyPath: cache][name] = id
+            return id
+        }
         let id: Int64
         if let found = try fetchId("SELECT id FROM \(table) WHERE name = ?", arguments: [trimmed]) {
             id = found
@@ -133,6 +138,7 @@ struct ReceiptWriter {
             id = db.lastInsertedRowID
         }
         self[keyPath: cache][key] = id
+        self[keyPath: cache][name] = id
         return id
     }
 

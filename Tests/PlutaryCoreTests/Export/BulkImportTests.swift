@@ -56,6 +56,25 @@ struct BulkImportTests {
         #expect(try state(bulk) == state(plain))
     }
 
+    /// Into an empty store the lookups by receipt are built at the end too; a receipt the file
+    /// holds twice still replaces its first copy's items and price records.
+    @Test func aReceiptTwiceInOneFileIsStoredOnceIntoAnEmptyStore() throws {
+        func receipt(_ item: String) -> String {
+            #"{"id": "r1", "merchant_name": "Shop", "purchase_date": "2026-01-02", "currency": "CAD", "total_amount": "2.00", "#
+                + #""line_items": [{"description": "\#(item)", "quantity": "1", "total": "2.00"}]}"#
+        }
+        let text = #"{"format": "plutary-receipts", "format_version": 1, "receipts": ["# + receipt("MILK") + ", " + receipt("BREAD") + "]}"
+        let bulk = try AppDatabase.inMemory(), plain = try AppDatabase.inMemory()
+        let result = try ReceiptImporter(database: bulk, bulkLoadFrom: 1).importData(Data(text.utf8))
+        #expect(result.inserted == 1 && result.updated == 1)
+        _ = try ReceiptImporter(database: plain, bulkLoadFrom: .max).importData(Data(text.utf8))
+        let items = try bulk.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT description FROM line_items") + String.fetchAll(db, sql: "SELECT CAST(count(*) AS TEXT) FROM price_records")
+        }
+        #expect(items == ["BREAD", "1"])
+        #expect(try state(bulk) == state(plain))
+    }
+
     @Test func aFailedBulkImportKeepsEveryIndexAndTrigger() throws {
         let url = try exported()
         var text = try String(contentsOf: url, encoding: .utf8)
