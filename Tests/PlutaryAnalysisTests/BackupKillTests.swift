@@ -21,7 +21,7 @@ import Testing
             let count = index == 0 ? 8_000_000 : 2000 + index
             let file = directory.appendingPathComponent("image\(index).bin")
             try Data((0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761 &+ index) >> 7) }).write(to: file)
-            let stored = try library.add(fileAt: file)
+            let stored = try await library.add(fileAt: file)
             if index == 0 { large = stored.sha256 }
             try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r\(index)", currency: "CAD", totalAmount: "1.00",
                                                                           imageSha256: stored.sha256))

@@ -131,7 +131,7 @@ struct ReviewViewModelTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString).jpg")
         try Data("receipt image bytes".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let hash = try ImageLibrary(database: database).add(fileAt: file).sha256
+        let hash = try await ImageLibrary(database: database).add(fileAt: file).sha256
         let firstId = try await store.save(Self.scanned(image: hash))
 
         // The same image again.

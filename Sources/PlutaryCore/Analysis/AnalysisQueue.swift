@@ -5,11 +5,19 @@ import Foundation
 /// jobs retrying cannot help, and pauses when the token is missing or refused.
 /// Every step is written to the store first, so a crash or quit loses nothing:
 /// `start()` puts interrupted uploads back in line.
+///
+/// Each step reads and writes the store synchronously (one transaction, nothing
+/// interleaved), so the queue runs on a dispatch queue of its own, not on Swift's
+/// cooperative pool (see `DispatchQueueExecutor`).
 public actor AnalysisQueue {
+    private let executor = DispatchQueueExecutor(label: "plutary.analysis-queue")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Builds the configured provider, token included (called off the main actor: the keyring may block).
     public typealias ProviderFactory = @Sendable () async throws(AnalysisError) -> any AnalysisProvider
-    /// The JPEG to upload for an image hash (downscaled and re-encoded).
-    public typealias ImageReader = @Sendable (_ sha256: String) throws(AnalysisError) -> Data
+    /// The JPEG to upload for an image hash (downscaled and re-encoded); awaited, so its
+    /// database read never blocks a thread of the cooperative pool.
+    public typealias ImageReader = @Sendable (_ sha256: String) async throws(AnalysisError) -> Data
 
     private let jobs: AnalysisJobRepository
     private let makeProvider: ProviderFactory
@@ -138,7 +146,7 @@ public actor AnalysisQueue {
         do throws(AnalysisError) {
             guard let sha = job.imageSha256 else { throw .unreadableImage("the receipt has no image") }
             let provider = try await makeProvider()
-            let jpeg = try readImage(sha)
+            let jpeg = try await readImage(sha)
             if Task.isCancelled { throw .cancelled }
             return .success(try await provider.analyze(jpeg: jpeg, localId: job.id, progress: progress))
         } catch {
@@ -205,9 +213,9 @@ extension AnalysisQueue {
     /// Reads a job's image from the library and makes it ready to send (`prepare`
     /// is PlutaryOCR's encoder in the app and the command line).
     public static func imageReader(from images: ImageLibrary, prepare: @escaping @Sendable (_ path: String) throws -> Data) -> ImageReader {
-        { sha throws(AnalysisError) in
+        { sha async throws(AnalysisError) in
             do {
-                guard let path = try images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
+                guard let path = try await images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
                 return try prepare(path)
             } catch let error as AnalysisError {
                 throw error

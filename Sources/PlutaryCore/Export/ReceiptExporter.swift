@@ -22,9 +22,9 @@ public struct ReceiptExporter: Sendable {
     }
 
     /// How many receipts a scope selects.
-    public func receiptCount(_ scope: ExportScope) throws -> Int {
+    public func receiptCount(_ scope: ExportScope) async throws -> Int {
         let query = ExportQuery(scope: scope)
-        return try database.writer.read { db in
+        return try await database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts r WHERE \(query.condition)", arguments: query.arguments) ?? 0
         }
     }

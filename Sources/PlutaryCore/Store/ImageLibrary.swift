@@ -17,36 +17,53 @@ public struct ImageLibrary: Sendable {
         public let isNew: Bool
     }
 
-    /// Copies the file in (once per content) and records it.
+    /// Copies the file in (once per content) and records it. Blocks: for a thread of its
+    /// own (the import's worker, the command line); async code awaits the overload below.
     public func add(fileAt url: URL) throws -> StoredImage {
         let data = try Data(contentsOf: url)
         let hash = SHA256.hex(of: data)
         if let existing = try path(forHash: hash) {
             return StoredImage(sha256: hash, path: existing, isNew: false)
         }
-        let ext = url.pathExtension.lowercased().isEmpty ? "img" : url.pathExtension.lowercased()
-        let path: String
-        if let directory = database.location?.imagesDirectory {
-            let folder = directory.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
-            try PrivateFile.createFolder(folder)
-            let target = folder.appendingPathComponent("\(hash).\(ext)")
-            // Written under a temporary name and renamed, so a crash never leaves half an image.
-            let temporary = folder.appendingPathComponent(".\(hash).partial")
-            guard PrivateFile.create(temporary.path) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            _ = try? FileManager.default.removeItem(at: target)
-            try FileManager.default.moveItem(at: temporary, to: target)
-            path = target.path
-        } else {
-            path = url.path // an in-memory store keeps the original
-        }
-        try database.writer.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO image_files(sha256, path, byte_size, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [hash, path, data.count, ISO8601DateFormatter().string(from: Date())])
-        }
+        let path = try copyIn(data, hash: hash, from: url)
+        try database.writer.write { db in try Self.record(db, hash: hash, path: path, byteSize: data.count) }
         return StoredImage(sha256: hash, path: path, isNew: true)
+    }
+
+    /// `add` for async code: the database is awaited, so no thread of Swift's cooperative
+    /// pool blocks on it (GRDB's async reads need one to hand their connection back).
+    public func add(fileAt url: URL) async throws -> StoredImage {
+        let data = try Data(contentsOf: url)
+        let hash = SHA256.hex(of: data)
+        if let existing = try await path(forHash: hash) {
+            return StoredImage(sha256: hash, path: existing, isNew: false)
+        }
+        let path = try copyIn(data, hash: hash, from: url)
+        try await database.writer.write { db in try Self.record(db, hash: hash, path: path, byteSize: data.count) }
+        return StoredImage(sha256: hash, path: path, isNew: true)
+    }
+
+    /// Writes the image under its hash in the data folder; an in-memory store keeps the original.
+    private func copyIn(_ data: Data, hash: String, from url: URL) throws -> String {
+        guard let directory = database.location?.imagesDirectory else { return url.path }
+        let ext = url.pathExtension.lowercased().isEmpty ? "img" : url.pathExtension.lowercased()
+        let folder = directory.appendingPathComponent(String(hash.prefix(2)), isDirectory: true)
+        try PrivateFile.createFolder(folder)
+        let target = folder.appendingPathComponent("\(hash).\(ext)")
+        // Written under a temporary name and renamed, so a crash never leaves half an image.
+        let temporary = folder.appendingPathComponent(".\(hash).partial")
+        guard PrivateFile.create(temporary.path) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        let handle = try FileHandle(forWritingTo: temporary)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: data)
+        _ = try? FileManager.default.removeItem(at: target)
+        try FileManager.default.moveItem(at: temporary, to: target)
+        return target.path
+    }
+
+    private static func record(_ db: Database, hash: String, path: String, byteSize: Int) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO image_files(sha256, path, byte_size, created_at) VALUES (?, ?, ?, ?)",
+                       arguments: [hash, path, byteSize, ISO8601DateFormatter().string(from: Date())])
     }
 
     /// Takes back an image `add` just stored when what it was for could not be
@@ -64,14 +81,20 @@ public struct ImageLibrary: Sendable {
     }
 
     public func path(forHash hash: String) throws -> String? {
-        try database.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT path FROM image_files WHERE sha256 = ?", arguments: [hash])
-        }
+        try database.writer.read { db in try Self.path(db, forHash: hash) }
+    }
+
+    public func path(forHash hash: String) async throws -> String? {
+        try await database.writer.read { db in try Self.path(db, forHash: hash) }
+    }
+
+    private static func path(_ db: Database, forHash hash: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT path FROM image_files WHERE sha256 = ?", arguments: [hash])
     }
 
     /// The image of the most recently saved receipt that has one, with its file size.
-    public func latestReceiptImage() throws -> (path: String, byteSize: Int)? {
-        try database.writer.read { db in
+    public func latestReceiptImage() async throws -> (path: String, byteSize: Int)? {
+        try await database.writer.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT image_files.path, image_files.byte_size FROM receipts
                 JOIN image_files ON image_files.sha256 = receipts.image_sha256

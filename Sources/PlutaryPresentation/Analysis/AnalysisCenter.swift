@@ -128,8 +128,8 @@ public final class AnalysisCenter {
     /// nil without receipt images, a failure when that image cannot be prepared. Encodes off the main actor.
     public func latestUploadPreview() async -> Result<(upload: PreparedUpload, storedBytes: Int), Error>? {
         let (images, prepareImage) = (self.images, self.prepareImage)
-        let outcome = await uploadPreview.run { () throws -> (upload: PreparedUpload, storedBytes: Int)? in
-            guard let latest = try images.latestReceiptImage() else { return nil }
+        let outcome = await uploadPreview.run { () async throws -> (upload: PreparedUpload, storedBytes: Int)? in
+            guard let latest = try await images.latestReceiptImage() else { return nil }
             return (try prepareImage(latest.path), latest.byteSize)
         }
         switch outcome {

@@ -29,7 +29,7 @@ public final class ExportViewModel {
     /// Counts the receipts in scope, for the dialog's summary, off the main actor (a search over a large store).
     public func load() {
         let exporter = exporter, scope = scope
-        counts.start({ try exporter.receiptCount(scope) }) { [weak self] result in
+        counts.start({ try await exporter.receiptCount(scope) }) { [weak self] result in
             self?.receiptCount = try? result.get()
         }
     }

@@ -128,7 +128,8 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         let (receipts, images) = (environment.receipts, environment.images)
         opening.start({ () -> (ReceiptPayload, String?)? in
             guard let payload = try await receipts.receipt(id: receiptId) else { return nil }
-            return (payload, try? payload.imageSha256.flatMap { try images.path(forHash: $0) })
+            guard let sha = payload.imageSha256 else { return (payload, nil) }
+            return (payload, try? await images.path(forHash: sha))
         }) { [weak self] result in
             guard let self, review == nil, case .success(let (payload, imagePath)?) = result else { return }
             // A service's reading that differs from the receipt waits here for the person to take or leave.

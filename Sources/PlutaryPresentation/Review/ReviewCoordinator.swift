@@ -68,7 +68,7 @@ public final class ReviewCoordinator: Coordinator {
         case .turned(let quarterTurns):
             let images = environment.images
             reread { item, path, scanner in
-                try Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images)
+                try await Self.turnAndRead(item, path: path, quarterTurns: quarterTurns, scanner: scanner, images: images)
             }
         case .repapered(let corners):
             reread { item, path, scanner in
@@ -81,10 +81,10 @@ public final class ReviewCoordinator: Coordinator {
 
     /// Reads the current receipt again off the main actor (its image turned, or its paper's
     /// corners moved); the new reading replaces the receipt in the review.
-    private func reread(_ read: @escaping @Sendable (ReviewItem, String, any ReceiptScanning) throws -> ReviewItem) {
+    private func reread(_ read: @escaping @Sendable (ReviewItem, String, any ReceiptScanning) async throws -> ReviewItem) {
         guard let viewModel = current, let path = items[index].imagePath else { return }
         let item = items[index], scanner = environment.scanner
-        rereads.start({ try read(item, path, scanner) }) { [weak self] outcome in
+        rereads.start({ try await read(item, path, scanner) }) { [weak self] outcome in
             guard let self, viewModel === self.current else { return }
             switch outcome {
             case .success(let turned):
@@ -97,10 +97,10 @@ public final class ReviewCoordinator: Coordinator {
     }
 
     nonisolated private static func turnAndRead(_ item: ReviewItem, path: String, quarterTurns: Int,
-                                                scanner: any ReceiptScanning, images: ImageLibrary) throws -> ReviewItem {
+                                                scanner: any ReceiptScanning, images: ImageLibrary) async throws -> ReviewItem {
         let turned = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-turned-\(UUID().uuidString).png")
         try scanner.writeTurnedImage(URL(fileURLWithPath: path), quarterTurns: quarterTurns, to: turned)
-        let stored = try images.add(fileAt: turned)
+        let stored = try await images.add(fileAt: turned)
         // The library keeps a copy; an in-memory store keeps the file itself.
         if stored.path != turned.path { try? FileManager.default.removeItem(at: turned) }
         let scanned = try scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))

@@ -77,7 +77,7 @@ struct BackupTests {
         try SampleFixture.seed(database)
         let image = folder.appendingPathComponent("receipt.png")
         try Data("not really a png, but bytes".utf8).write(to: image)
-        let stored = try ImageLibrary(database: database).add(fileAt: image)
+        let stored = try await ImageLibrary(database: database).add(fileAt: image)
         try await ReceiptRepository(database: database).save(ReceiptPayload(id: "with-image", currency: "CAD", totalAmount: "1.00",
                                                                       imageSha256: stored.sha256))
         let backup = folder.appendingPathComponent("backup")
@@ -91,7 +91,7 @@ struct BackupTests {
         #expect(restored.imagesCopied == 1)
         #expect(try await ReceiptRepository(database: other).receipt(id: "replaced") == nil)
         #expect(try dump(other) != "")
-        let path = try #require(try ImageLibrary(database: other).path(forHash: stored.sha256))
+        let path = try #require(try await ImageLibrary(database: other).path(forHash: stored.sha256))
         #expect(path.hasPrefix(folder.appendingPathComponent("elsewhere/images").path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("not really a png, but bytes".utf8))
         // Same data as the original, apart from the image path.

@@ -13,7 +13,7 @@ struct BackupTrustTests {
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         let image = folder.appendingPathComponent("receipt.jpg")
         try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: image)
-        let stored = try ImageLibrary(database: database).add(fileAt: image)
+        let stored = try await ImageLibrary(database: database).add(fileAt: image)
         try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r1", currency: "CAD", totalAmount: "12.00",
                                                                       imageSha256: stored.sha256))
         let backup = folder.appendingPathComponent("backup")
@@ -56,7 +56,7 @@ struct BackupTrustTests {
         try edit(backup, "UPDATE image_files SET path = '\(secret.path)'")
         let restored = try BackupService(database: database).restore(from: backup)
         #expect(restored.receiptCount == 1)
-        let path = try #require(try ImageLibrary(database: database).path(forHash: sha))
+        let path = try #require(try await ImageLibrary(database: database).path(forHash: sha))
         let images = folder.appendingPathComponent("data/images").path
         #expect(path == "\(images)/\(sha.prefix(2))/\(sha).jpg")
         #expect(try SHA256.hex(ofFileAt: URL(fileURLWithPath: path)) == sha)

@@ -23,7 +23,7 @@ struct DataResetTests {
         try await seedTrickyReceipts(database)
         let image = folder.appendingPathComponent("scan.jpg")
         try Data("jpeg bytes".utf8).write(to: image)
-        _ = try ImageLibrary(database: database).add(fileAt: image)
+        _ = try await ImageLibrary(database: database).add(fileAt: image)
         try await database.writer.write { db in
             for (id, receipt) in [("job-1", "00000000-0000-4000-8000-000000000001"), ("job-2", "tricky-1"), ("job-3", nil)] {
                 try db.execute(sql: """

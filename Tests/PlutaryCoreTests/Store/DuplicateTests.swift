@@ -29,7 +29,7 @@ struct DuplicateTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString).png")
         try Data("not really a png, but bytes to hash".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let hash = try ImageLibrary(database: database).add(fileAt: file).sha256
+        let hash = try await ImageLibrary(database: database).add(fileAt: file).sha256
         let id = try await repository.save(receipt(image: hash))
         let matches = try await repository.duplicates(of: receipt(merchant: "Something else", total: "1.00", image: hash))
         #expect(matches.map(\.receipt.id) == [id])

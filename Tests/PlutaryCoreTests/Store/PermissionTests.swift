@@ -19,7 +19,7 @@ struct PermissionTests {
 
         let source = folder.appendingPathComponent("receipt.jpg")
         try Data("bytes of an image".utf8).write(to: source)
-        let stored = try ImageLibrary(database: database).add(fileAt: source)
+        let stored = try await ImageLibrary(database: database).add(fileAt: source)
         #expect(mode(URL(fileURLWithPath: stored.path)) == 0o600)
         #expect(mode(URL(fileURLWithPath: stored.path).deletingLastPathComponent()) == 0o700)
         try await ReceiptRepository(database: database).save(ReceiptPayload(id: "r", currency: "CAD", totalAmount: "1.00",

@@ -61,15 +61,15 @@ struct SmallHardeningTests {
         let library = ImageLibrary(database: database)
         let source = folder.appendingPathComponent("scan.png")
         try Data("an image".utf8).write(to: source)
-        let stored = try library.add(fileAt: source)
+        let stored = try await library.add(fileAt: source)
         try library.discard(stored)
-        #expect(try library.path(forHash: stored.sha256) == nil)
+        #expect(try await library.path(forHash: stored.sha256) == nil)
         #expect(!FileManager.default.fileExists(atPath: stored.path))
         // One a receipt uses stays.
-        let kept = try library.add(fileAt: source)
+        let kept = try await library.add(fileAt: source)
         try await ReceiptRepository(database: database).save(ReceiptPayload(currency: "CAD", imageSha256: kept.sha256))
         try library.discard(kept)
-        #expect(try library.path(forHash: kept.sha256) == kept.path)
+        #expect(try await library.path(forHash: kept.sha256) == kept.path)
         #expect(FileManager.default.fileExists(atPath: kept.path))
     }
 }

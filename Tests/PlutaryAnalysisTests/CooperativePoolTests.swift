@@ -1,0 +1,35 @@
+import Foundation
+import PlutaryCore
+import Testing
+
+/// The analysis queue and the image library never block a thread of Swift's cooperative pool
+/// on the store: at start-up the app once deadlocked with both threads of a 2-core machine
+/// waiting in the queue's and the upload preview's synchronous reads, while every reader was
+/// held by an async read waiting for one of those threads to resume on.
+@Suite struct CooperativePoolTests {
+    @Test func theQueueReadsTheStoreOffTheCooperativePool() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let queue = AnalysisQueue(
+            jobs: AnalysisJobRepository(database: squeeze.database), policy: RetryPolicy(maxAttempts: 1), concurrency: 1,
+            makeProvider: { () throws(AnalysisError) in throw .notConfigured(reason: "not in this test") },
+            readImage: { _ in Data() })
+        // Starting reads the next due job to set its timer.
+        #expect(await squeeze.readsReturn { await queue.start() })
+        await queue.stop()
+    }
+
+    @Test func anUploadReadsItsImagePathWithoutBlocking() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let readImage = AnalysisQueue.imageReader(from: ImageLibrary(database: squeeze.database)) { _ in Data() }
+        #expect(await squeeze.readsReturn { _ = try? await readImage(String(repeating: "ab", count: 32)) })
+    }
+
+    @Test func aTurnedImageIsStoredWithoutBlocking() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let directory = TestImage.temporaryDirectory()
+        let image = try TestImage.write(in: directory)
+        let library = ImageLibrary(database: squeeze.database)
+        #expect(await squeeze.readsReturn { _ = try? await library.add(fileAt: image) })
+        #expect(try await library.path(forHash: SHA256.hex(of: Data(contentsOf: image))) != nil)
+    }
+}
