@@ -96,7 +96,8 @@ struct AnalyzeCommand: ParsableCommand {
             receiptIds.append((file, try intake.receipt(forImageAt: URL(fileURLWithPath: file))))
         }
         let jobs = AnalysisJobRepository(database: database)
-        try jobs.enqueue(receiptIds: receiptIds.map(\.id), provider: configuration.provider.rawValue, now: Date(), skipAnalysed: true)
+        let (ids, kind) = (receiptIds.map(\.id), configuration.provider.rawValue)
+        _ = try AsyncRunner.runThrowing { try await jobs.enqueue(receiptIds: ids, provider: kind, now: Date(), skipAnalysed: true) }
         let images = ImageLibrary(database: database)
         let encoder = UploadImageEncoder()
         let queue = AnalysisQueue(
@@ -116,7 +117,7 @@ struct AnalyzeCommand: ParsableCommand {
             await queue.waitUntilIdle()
             await queue.stop()
         }
-        let latest = try jobs.latestByReceipt()
+        let latest = try AsyncRunner.runThrowing { try await jobs.latestByReceipt() }
         let receipts = ReceiptRepository(database: database)
         var failed = false
         for (file, id) in receiptIds {

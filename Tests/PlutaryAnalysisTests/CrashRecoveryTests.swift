@@ -33,7 +33,7 @@ import Testing
         let location = StoreLocation(directory: URL(fileURLWithPath: dataDir))
         do {
             let database = try AppDatabase.open(at: location)
-            let jobs = try AnalysisJobRepository(database: database).jobs()
+            let jobs = try await AnalysisJobRepository(database: database).jobs()
             #expect(jobs.map(\.state) == [.uploading])
             #expect(try await ReceiptRepository(database: database).count() == 1)
         }
@@ -47,7 +47,7 @@ import Testing
         #expect(printed?["source"] as? String == image.path)
 
         let database = try AppDatabase.open(at: location)
-        let jobs = try AnalysisJobRepository(database: database).jobs()
+        let jobs = try await AnalysisJobRepository(database: database).jobs()
         #expect(jobs.count == 1)
         #expect(jobs.first?.state == .done)
         #expect(jobs.first?.remoteId == "r-1")
@@ -60,7 +60,7 @@ import Testing
         let third = try PlutaryBinary.run(arguments, environment: environment, directory: directory)
         #expect(third.status == 0)
         #expect(server.requests.count == 2)
-        #expect(try AnalysisJobRepository(database: database).jobs().count == 1)
+        #expect(try await AnalysisJobRepository(database: database).jobs().count == 1)
         #expect(try await ReceiptRepository(database: database).count() == 1)
     }
 }
@@ -71,15 +71,15 @@ import Testing
     @Test func aJobThatKeepsCrashingTheAppFailsAfterMaxAttempts() async throws {
         let harness = try await QueueHarness()
         let now = harness.clock.now()
-        let id = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: now).jobIds[0]
+        let id = try await harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: now).jobIds[0]
         for attempt in 1...3 {
             // Claimed, then the process dies mid-upload; the next start recovers.
             #expect(try harness.jobs.claimDue(now: now, limit: 1).map(\.attempts) == [attempt])
             try harness.jobs.recoverInterrupted(now: now, maxAttempts: 3)
-            let job = try #require(try harness.jobs.job(id: id))
+            let job = try #require(try await harness.jobs.job(id: id))
             #expect(job.state == (attempt < 3 ? .pending : .failed))
         }
-        #expect(try harness.jobs.job(id: id)?.lastError == "gave up after 3 attempts: the app stopped during each upload")
+        #expect(try await harness.jobs.job(id: id)?.lastError == "gave up after 3 attempts: the app stopped during each upload")
         #expect(try harness.jobs.claimDue(now: now, limit: 1).isEmpty)
     }
 }

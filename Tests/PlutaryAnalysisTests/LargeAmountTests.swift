@@ -66,7 +66,7 @@ import Testing
         #expect(run.status == 0, "status \(run.status): \(run.stderr)")
 
         let database = try AppDatabase.open(at: StoreLocation(directory: dataDir))
-        let job = try #require(try AnalysisJobRepository(database: database).jobs().first)
+        let job = try #require(try await AnalysisJobRepository(database: database).jobs().first)
         #expect(job.state == .done)
         #expect(job.remoteResult?.totalAmount == nil)
         #expect(job.remoteResult?.warnings.contains("total “\(Self.huge)” is not a usable amount; left out") == true)

@@ -49,12 +49,12 @@ final class QueueHarness: Sendable {
     /// Queues the receipt and runs the queue until nothing is left to do (or it pauses).
     @discardableResult
     func run(_ configuration: AnalysisConfiguration, token: String? = "test-token", maxAttempts: Int = 5) async throws -> AnalysisJob {
-        let outcome = try jobs.enqueue(receiptIds: [receiptId], provider: configuration.provider.rawValue, now: clock.now())
+        let outcome = try await jobs.enqueue(receiptIds: [receiptId], provider: configuration.provider.rawValue, now: clock.now())
         let queue = queue(configuration, token: token, maxAttempts: maxAttempts)
         await queue.start()
         await queue.waitUntilIdle()
         await queue.stop()
-        return try #require(try jobs.job(id: outcome.jobIds[0]))
+        return try #require(try await jobs.job(id: outcome.jobIds[0]))
     }
 
     var receipt: ReceiptPayload { get async throws { try await receipts.receipt(id: receiptId)! } }

@@ -189,12 +189,12 @@ import Testing
     @Test func theSameReceiptIsNeverQueuedTwiceNorCompletedTwice() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading)]])
         let harness = try await QueueHarness()
-        let first = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
-        let second = try harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
+        let first = try await harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
+        let second = try await harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: Date())
         #expect(first.jobIds == second.jobIds)
         let job = try await harness.run(config(server))
         #expect(job.id == first.jobIds[0])
-        #expect(try harness.jobs.jobs().count == 1)
+        #expect(try await harness.jobs.jobs().count == 1)
         // A late duplicate result (e.g. a retried request answered twice) changes nothing.
         #expect(try harness.jobs.complete(jobId: job.id, with: AnalysisResult(payload: ReceiptPayload(merchantName: "Other")), now: Date()) == nil)
         #expect(try await harness.receipts.count() == 1)

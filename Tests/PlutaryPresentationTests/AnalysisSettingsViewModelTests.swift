@@ -96,24 +96,57 @@ struct AnalysisSettingsViewModelTests {
         let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
         environment.analysis = center
         center.send(receiptIds: [id, id])
-        let jobs = AnalysisJobRepository(database: database)
-        #expect(try jobs.jobs().count == 1)
+        // The jobs are written off the main actor; the list shows them once they are in.
+        #expect(center.job(forReceipt: id) == nil)
         await center.refreshed()
+        let jobs = AnalysisJobRepository(database: database)
+        #expect(try await jobs.jobs().count == 1)
         #expect(center.job(forReceipt: id)?.state == .pending)
         // No token stored: once started the queue stops and asks for one, the job waiting.
         center.start()
         for _ in 0..<100 where center.needsToken == nil { try await Task.sleep(nanoseconds: 20_000_000) }
         #expect(center.needsToken != nil)
-        #expect(try jobs.jobs().first?.state == .pending)
+        #expect(try await jobs.jobs().first?.state == .pending)
         await center.stop()
 
-        let job = try #require(try jobs.jobs().first)
+        let job = try #require(try await jobs.jobs().first)
         try await database.writer.write { db in
             try db.execute(sql: "UPDATE analysis_jobs SET state = 'failed', attempts = 5 WHERE id = ?", arguments: [job.id])
         }
         center.retry(jobId: job.id)
-        #expect(try jobs.job(id: job.id)?.state == .pending)
-        #expect(try jobs.job(id: job.id)?.attempts == 0)
+        await center.refreshed()
+        #expect(try await jobs.job(id: job.id)?.state == .pending)
+        #expect(try await jobs.job(id: job.id)?.attempts == 0)
+        #expect(center.job(forReceipt: id)?.attempts == 0)
+    }
+}
+
+@MainActor
+struct AnalysisWriteTests {
+    /// Each send and retry writes off the main actor with a request of its own:
+    /// one started while another is writing does not cancel it.
+    @Test func sendsInQuickSuccessionAreAllQueued() async throws {
+        let database = try AppDatabase.inMemory()
+        let store = ReceiptRepository(database: database)
+        var ids: [String] = []
+        for hash in ["aa", "bb", "cc"] {
+            try await database.writer.write { db in
+                try db.execute(sql: "INSERT INTO image_files(sha256, path, byte_size, created_at) VALUES (?, '/none', 1, '2026-01-01')",
+                               arguments: [hash])
+            }
+            ids.append(try await store.save(ReceiptPayload(imageSha256: hash)))
+        }
+        let environment = AppEnvironment.inMemory(database: database, version: "1")
+        environment.preferences.set(.analysisProvider, .string("rest"))
+        environment.preferences.set(.analysisBaseURL, .string("http://127.0.0.1:9"))
+        let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }
+        for id in ids { center.send(receiptIds: [id]) }
+        #expect(center.jobsByReceipt.isEmpty) // nothing written on the main actor
+        await center.refreshed()
+        #expect(Set(center.jobsByReceipt.keys) == Set(ids))
+        #expect(center.jobsByReceipt.values.allSatisfy { $0.state == .pending })
+        #expect(try await AnalysisJobRepository(database: database).jobs().count == 3)
+        #expect(center.errorMessage == nil)
     }
 }
 

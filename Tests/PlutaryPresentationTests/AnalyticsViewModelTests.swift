@@ -23,7 +23,7 @@ struct AnalyticsViewModelTests {
                                       lineItems: [item("Vollmilch", "10.00", "Groceries")]))
         try await store.save(ReceiptPayload(merchantName: "Target", purchaseDate: "2026-02-20", currency: "USD", totalAmount: "20.00",
                                       lineItems: [item("Charger", "20.00", "Electronics")]))
-        try ExchangeRateRepository(database: database).save(
+        try await ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!))
         return database
     }

@@ -10,6 +10,8 @@ private struct TextScanner: ReceiptScanning {
     /// When set, each scan waits until the test opens it.
     var gate: DispatchSemaphore?
     var parallelism: Int = 2
+    /// Told of each file as its scan starts, on the thread that scans it.
+    var witness: (@Sendable (URL) -> Void)?
 
     func installedLanguages() -> [String] { ["eng"] }
     func setLanguages(_ languages: [String]) {}
@@ -18,6 +20,7 @@ private struct TextScanner: ReceiptScanning {
 
     func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
+        witness?(url)
         gate?.wait()
         let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
         struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
@@ -120,6 +123,22 @@ struct ImportViewModelTests {
         #expect(items.map(\.payload.merchantName) == ["Shop 0"])
         #expect(viewModel.files.map(\.state) == [.parsed, .cancelled, .cancelled, .cancelled, .cancelled])
         #expect(!viewModel.isRunning)
+    }
+
+    /// The image is copied in and recorded in the database on the import's own thread,
+    /// before it is read: never on the main actor.
+    @Test func theImageIsStoredOffTheMainThreadBeforeItIsRead() async throws {
+        let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
+        let seen = Mutex<[(onMainThread: Bool, storedImages: Int)]>([])
+        let scanner = TextScanner(parallelism: 1, witness: { _ in
+            let stored = (try? database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM image_files") }) ?? nil
+            seen.withLock { $0.append((Thread.isMainThread, stored ?? -1)) }
+        })
+        let viewModel = ImportViewModel(scanner: scanner, images: ImageLibrary(database: database))
+        let items = await run(viewModel, [try image("a.png", text: "Alpha"), try image("b.png", text: "Beta")])
+        #expect(items.map(\.payload.merchantName) == ["Alpha", "Beta"])
+        #expect(seen.withLock { $0.map(\.onMainThread) } == [false, false])
+        #expect(seen.withLock { $0.map(\.storedImages) } == [1, 2])
     }
 
     @Test func onlyNonImagesMeansNothingStarts() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PlutaryCore
+import Synchronization
 import Testing
 @testable import PlutaryPresentation
 
@@ -55,8 +56,9 @@ struct ProductAndCurrencyViewModelTests {
         let model = CurrencySettingsViewModel(rates: environment.rates,
                                               preferences: environment.preferences, locale: Locale(identifier: "fr_FR"))
         model.load()
+        await model.finishLoading()
         #expect(model.currencyTitles[model.primaryIndex] == "CAD – dollar canadien")
-        #expect(model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "1,4735"))
+        #expect(await model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "1,4735"))
         #expect(model.rows.map(\.value) == ["1,4735"])
     }
 
@@ -65,17 +67,18 @@ struct ProductAndCurrencyViewModelTests {
         let model = CurrencySettingsViewModel(rates: environment.rates,
                                               preferences: environment.preferences, locale: english)
         model.load()
+        await model.finishLoading()
         #expect(model.primaryCurrency == "CAD")
         #expect(model.currencyTitles[model.primaryIndex] == "CAD – Canadian Dollar")
         model.selectPrimary(at: model.currencies.firstIndex { $0.code == "EUR" }!)
         #expect(environment.preferences.string(.primaryCurrency) == "EUR")
 
-        #expect(!model.addRate(day: "2026-13-01", base: "EUR", quote: "CAD", rate: "1.5"))
+        #expect(!(await model.addRate(day: "2026-13-01", base: "EUR", quote: "CAD", rate: "1.5")))
         #expect(model.errorMessage == "Enter the day as YYYY-MM-DD.")
-        #expect(!model.addRate(day: "2026-03-01", base: "EUR", quote: "EUR", rate: "1.5"))
-        #expect(!model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "-2"))
+        #expect(!(await model.addRate(day: "2026-03-01", base: "EUR", quote: "EUR", rate: "1.5")))
+        #expect(!(await model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "-2")))
         #expect(model.rows.isEmpty)
-        #expect(model.addRate(day: "2026-03-01", base: "eur", quote: "cad", rate: "1,4735"))
+        #expect(await model.addRate(day: "2026-03-01", base: "eur", quote: "cad", rate: "1,4735"))
         #expect(model.rows.map(\.pair) == ["EUR → CAD"])
         #expect(model.rows.map(\.value) == ["1.4735"])
         #expect(model.rows.map(\.source) == ["Manual"])
@@ -99,7 +102,90 @@ struct ProductAndCurrencyViewModelTests {
         #expect(model.errorMessage?.contains("No rates were imported") == true)
         #expect(model.rateCount == 4)
         model.delete(model.rows[0])
+        await model.finishLoading()
         #expect(model.rateCount == 3)
+    }
+}
+
+/// Rates kept in memory that note whether each call ran on the main thread, and whose writes can fail.
+private final class RecordingRates: ExchangeRateStore {
+    struct Failure: LocalizedError { var errorDescription: String? { "disk full" } }
+    private struct State {
+        var rates: [ExchangeRate] = []
+        var calls: [String] = []
+        var onMainThread = false
+        var failing = false
+    }
+    private let state = Mutex(State())
+
+    var calls: [String] { state.withLock { $0.calls } }
+    var ranOnMainThread: Bool { state.withLock { $0.onMainThread } }
+    func fail(_ failing: Bool) { state.withLock { $0.failing = failing } }
+
+    private func record<T>(_ call: String, _ body: (inout State) throws -> T) throws -> T {
+        try state.withLock { state in
+            state.calls.append(call)
+            state.onMainThread = state.onMainThread || Thread.isMainThread
+            if state.failing { throw Failure() }
+            return try body(&state)
+        }
+    }
+
+    func rates() async throws -> [ExchangeRate] { try record("rates") { $0.rates } }
+    func save(_ rate: ExchangeRate) async throws {
+        try record("save") { state in
+            state.rates.removeAll { $0.base == rate.base && $0.quote == rate.quote && $0.day == rate.day }
+            state.rates.insert(rate, at: 0)
+        }
+    }
+    func delete(_ rate: ExchangeRate) async throws {
+        try record("delete") { state in state.rates.removeAll { $0.base == rate.base && $0.quote == rate.quote && $0.day == rate.day } }
+    }
+    func importECB(_ data: Data) async throws -> ECBImportSummary { throw Failure() }
+    func converter() async throws -> CurrencyConverter { CurrencyConverter(rates: try await rates()) }
+}
+
+@MainActor
+struct CurrencySettingsOffMainTests {
+    /// Reading, saving and deleting rates run off the main actor; the list changes once each is done.
+    @Test func ratesAreReadSavedAndDeletedOffTheMainActor() async throws {
+        let rates = RecordingRates()
+        let model = CurrencySettingsViewModel(rates: rates, preferences: MemoryPreferenceStore(), locale: Locale(identifier: "en_US"))
+        model.load()
+        #expect(rates.calls.isEmpty) // not read on the main actor
+        await model.finishLoading()
+        #expect(rates.calls == ["rates"] && model.rows.isEmpty && model.countText == "0 rates")
+
+        #expect(await model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "1.5"))
+        #expect(model.rows.map(\.pair) == ["EUR → CAD"])
+        #expect(model.statusMessage == "Saved 1 EUR = 1.5 CAD on Mar 1, 2026.")
+        #expect(await model.addRate(day: "2026-03-02", base: "USD", quote: "CAD", rate: "1.4"))
+        #expect(model.rows.map(\.pair) == ["USD → CAD", "EUR → CAD"])
+
+        model.delete(model.rows[0])
+        #expect(model.rows.count == 2) // still listed until the store has removed it
+        await model.finishLoading()
+        #expect(model.rows.map(\.pair) == ["EUR → CAD"] && model.countText == "1 rate")
+        #expect(rates.calls == ["rates", "save", "rates", "save", "rates", "delete", "rates"])
+        #expect(!rates.ranOnMainThread)
+        #expect(model.errorMessage == nil)
+    }
+
+    @Test func aFailingStoreKeepsTheListAndSaysWhy() async throws {
+        let rates = RecordingRates()
+        let model = CurrencySettingsViewModel(rates: rates, preferences: MemoryPreferenceStore(), locale: Locale(identifier: "en_US"))
+        #expect(await model.addRate(day: "2026-03-01", base: "EUR", quote: "CAD", rate: "1.5"))
+        rates.fail(true)
+        #expect(!(await model.addRate(day: "2026-03-02", base: "EUR", quote: "CAD", rate: "1.6")))
+        #expect(model.errorMessage == "Could not save the rate: disk full")
+        #expect(model.statusMessage == nil)
+        model.delete(model.rows[0])
+        await model.finishLoading()
+        #expect(model.errorMessage == "Could not delete the rate: disk full")
+        model.load()
+        await model.finishLoading()
+        #expect(model.errorMessage == "Could not read the exchange rates: disk full")
+        #expect(model.rows.map(\.pair) == ["EUR → CAD"])
     }
 }
 

@@ -117,7 +117,7 @@ struct ReceiptListViewModelTests {
         try await store.save(ReceiptPayload(merchantName: "Costco", purchaseDate: "2026-03-01", currency: "CAD", totalAmount: "41.02"))
         try await store.save(ReceiptPayload(merchantName: "Target", purchaseDate: "2026-01-15", currency: "USD", totalAmount: "10.00"))
         let rates = ExchangeRateRepository(database: database)
-        try rates.save(ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!, source: .manual))
+        try await rates.save(ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!, source: .manual))
         let preferences = MemoryPreferenceStore()
         let viewModel = ReceiptListViewModel(store: store, rates: rates, preferences: preferences, locale: english)
         await viewModel.reload().value

@@ -99,7 +99,7 @@ struct RemoteReadingTests {
         local.imageSha256 = "aa"
         let id = try await environment.receipts.save(local)
         let jobs = AnalysisJobRepository(database: database)
-        let job = try #require(try jobs.enqueue(receiptIds: [id], provider: "rest", now: Date()).jobIds.first)
+        let job = try #require(try await jobs.enqueue(receiptIds: [id], provider: "rest", now: Date()).jobIds.first)
         _ = try jobs.claimDue(now: Date(), limit: 1)
         _ = try jobs.complete(jobId: job, with: AnalysisResult(payload: Self.remote, remoteId: "r1"), now: Date())
         let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: Data(), width: 1, height: 1) }

@@ -88,9 +88,14 @@ final class CurrencySettingsView {
 
     private func text(_ entry: Widget) -> String { String(cString: gtk_editable_get_text(entry.opaque)) }
 
+    /// The rate is written off the main actor; its field empties once it is saved.
     private func addRate() {
-        if viewModel.addRate(day: text(day), base: text(base), quote: text(quote), rate: text(rate)) {
-            gtk_editable_set_text(rate.opaque, "")
+        let (day, base, quote, rate) = (text(day), text(base), text(quote), text(rate))
+        Task {
+            // Unless the person typed another rate meanwhile.
+            if await self.viewModel.addRate(day: day, base: base, quote: quote, rate: rate), self.text(self.rate) == rate {
+                gtk_editable_set_text(self.rate.opaque, "")
+            }
         }
     }
 

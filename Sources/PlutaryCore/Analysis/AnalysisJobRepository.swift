@@ -19,10 +19,10 @@ public struct AnalysisJobRepository: Sendable {
 
     /// Queues one job per receipt, unless one is already pending or uploading
     /// (the same job is never queued twice); `skipAnalysed` also skips receipts
-    /// with a finished job (the CLI re-run after a crash).
+    /// with a finished job (the CLI re-run after a crash). Async: the app awaits it off the main actor.
     @discardableResult
-    public func enqueue(receiptIds: [String], provider: String, now: Date, skipAnalysed: Bool = false) throws -> EnqueueOutcome {
-        try database.writer.write { db in
+    public func enqueue(receiptIds: [String], provider: String, now: Date, skipAnalysed: Bool = false) async throws -> EnqueueOutcome {
+        try await database.writer.write { db in
             var outcome = EnqueueOutcome(jobIds: [], skipped: [])
             for receiptId in receiptIds {
                 if let live = try String.fetchOne(db, sql: """
@@ -151,38 +151,43 @@ public struct AnalysisJobRepository: Sendable {
             """, arguments: [error, Self.stamp(now), jobId])
     }
 
-    /// A failed job starts over with a fresh count of attempts.
+    /// A failed job starts over with a fresh count of attempts. Async: the app awaits it off the main actor.
     @discardableResult
-    public func retry(jobId: String, now: Date) throws -> AnalysisJob? {
-        try update(jobId: jobId, now: now, sql: """
-            UPDATE analysis_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
-            WHERE id = ? AND state = 'failed'
-              AND NOT EXISTS (SELECT 1 FROM analysis_jobs other WHERE other.receipt_id = analysis_jobs.receipt_id
-                              AND other.state IN ('pending', 'uploading'))
-            """, arguments: [Self.stamp(now), Self.stamp(now), jobId])
-    }
-
-    private func update(jobId: String, now: Date, sql: String, arguments: StatementArguments) throws -> AnalysisJob? {
-        try database.writer.write { db in
-            try db.execute(sql: sql, arguments: arguments)
-            return db.changesCount > 0 ? try Self.fetchJob(db, id: jobId) : nil
+    public func retry(jobId: String, now: Date) async throws -> AnalysisJob? {
+        let stamp = Self.stamp(now)
+        return try await database.writer.write { db in
+            try Self.update(db, jobId: jobId, sql: """
+                UPDATE analysis_jobs SET state = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ?
+                WHERE id = ? AND state = 'failed'
+                  AND NOT EXISTS (SELECT 1 FROM analysis_jobs other WHERE other.receipt_id = analysis_jobs.receipt_id
+                                  AND other.state IN ('pending', 'uploading'))
+                """, arguments: [stamp, stamp, jobId])
         }
     }
 
-    public func job(id: String) throws -> AnalysisJob? {
-        try database.writer.read { db in try Self.fetchJob(db, id: id) }
+    private func update(jobId: String, now: Date, sql: String, arguments: StatementArguments) throws -> AnalysisJob? {
+        try database.writer.write { db in try Self.update(db, jobId: jobId, sql: sql, arguments: arguments) }
     }
 
-    public func jobs() throws -> [AnalysisJob] {
-        try database.writer.read { db in
+    private static func update(_ db: Database, jobId: String, sql: String, arguments: StatementArguments) throws -> AnalysisJob? {
+        try db.execute(sql: sql, arguments: arguments)
+        return db.changesCount > 0 ? try fetchJob(db, id: jobId) : nil
+    }
+
+    public func job(id: String) async throws -> AnalysisJob? {
+        try await database.writer.read { db in try Self.fetchJob(db, id: id) }
+    }
+
+    public func jobs() async throws -> [AnalysisJob] {
+        try await database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM analysis_jobs ORDER BY created_at, id").map(Self.job(from:))
         }
     }
 
     /// The newest job of each receipt, for the receipts list.
-    public func latestByReceipt() throws -> [String: AnalysisJob] {
+    public func latestByReceipt() async throws -> [String: AnalysisJob] {
         var latest: [String: AnalysisJob] = [:]
-        for job in try jobs() { if let receipt = job.receiptId { latest[receipt] = job } }
+        for job in try await jobs() { if let receipt = job.receiptId { latest[receipt] = job } }
         return latest
     }
 

@@ -9,8 +9,8 @@ public struct ExchangeRateRepository: ExchangeRateStore {
         self.database = database
     }
 
-    public func rates() throws -> [ExchangeRate] {
-        try database.writer.read(Self.rates)
+    public func rates() async throws -> [ExchangeRate] {
+        try await database.writer.read { db in try Self.rates(db) }
     }
 
     static func rates(_ db: Database) throws -> [ExchangeRate] {
@@ -25,8 +25,8 @@ public struct ExchangeRateRepository: ExchangeRateStore {
                             source: ExchangeRate.Source(rawValue: row["source"]) ?? .manual)
     }
 
-    public func save(_ rate: ExchangeRate) throws {
-        try database.writer.write { db in
+    public func save(_ rate: ExchangeRate) async throws {
+        try await database.writer.write { db in
             try db.execute(sql: """
                 INSERT INTO exchange_rates(day, base, quote, rate, source) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(base, quote, day) DO UPDATE SET rate = excluded.rate, source = excluded.source
@@ -34,8 +34,8 @@ public struct ExchangeRateRepository: ExchangeRateStore {
         }
     }
 
-    public func delete(_ rate: ExchangeRate) throws {
-        try database.writer.write { db in
+    public func delete(_ rate: ExchangeRate) async throws {
+        try await database.writer.write { db in
             try db.execute(sql: "DELETE FROM exchange_rates WHERE base = ? AND quote = ? AND day = ?",
                            arguments: [rate.base, rate.quote, rate.day])
         }
@@ -43,9 +43,9 @@ public struct ExchangeRateRepository: ExchangeRateStore {
 
     /// Parses the whole file first, then writes it in one transaction. A rate the
     /// person entered by hand for the same pair and day is kept.
-    public func importECB(_ data: Data) throws -> ECBImportSummary {
+    public func importECB(_ data: Data) async throws -> ECBImportSummary {
         let rates = try ECBRateParser.parse(data)
-        try database.writer.write { db in
+        try await database.writer.write { db in
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO exchange_rates(day, base, quote, rate, source) VALUES (?, ?, ?, ?, 'ecb')
                 ON CONFLICT(base, quote, day) DO UPDATE SET rate = excluded.rate
@@ -59,7 +59,7 @@ public struct ExchangeRateRepository: ExchangeRateStore {
         return ECBImportSummary(rateCount: rates.count, dayCount: days.count, firstDay: days.min() ?? "", lastDay: days.max() ?? "")
     }
 
-    public func converter() throws -> CurrencyConverter {
-        CurrencyConverter(rates: try rates())
+    public func converter() async throws -> CurrencyConverter {
+        CurrencyConverter(rates: try await rates())
     }
 }

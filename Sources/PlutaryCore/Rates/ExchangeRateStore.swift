@@ -1,15 +1,16 @@
 import Foundation
 
-/// The exchange rates the person entered or imported.
+/// The exchange rates the person entered or imported. Every method is async, so a
+/// view model awaits it and no query runs on the main actor.
 public protocol ExchangeRateStore: Sendable {
     /// Every rate, newest day first.
-    func rates() throws -> [ExchangeRate]
+    func rates() async throws -> [ExchangeRate]
     /// Adds or replaces the rate of a pair on a day.
-    func save(_ rate: ExchangeRate) throws
-    func delete(_ rate: ExchangeRate) throws
+    func save(_ rate: ExchangeRate) async throws
+    func delete(_ rate: ExchangeRate) async throws
     /// Imports an ECB reference-rate file; throws `ECBImportError` and stores
     /// nothing when the file is not one.
-    func importECB(_ data: Data) throws -> ECBImportSummary
+    func importECB(_ data: Data) async throws -> ECBImportSummary
     /// A converter over every stored rate.
-    func converter() throws -> CurrencyConverter
+    func converter() async throws -> CurrencyConverter
 }

@@ -25,6 +25,9 @@ public final class AnalysisCenter {
     @ObservationIgnored private let uploadPreview = LatestLoad()
     @ObservationIgnored private let prepareImage: @Sendable (_ path: String) throws -> PreparedUpload
     @ObservationIgnored private let refreshes = LatestLoad()
+    /// Sends and retries being written, by the order they started.
+    @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var nextWrite = 0
     /// Jobs that events changed while a refresh read: newer than what it read.
     @ObservationIgnored private var changedDuringRefresh: [String: AnalysisJob]?
 
@@ -88,34 +91,51 @@ public final class AnalysisCenter {
 
     public var isConfigured: Bool { settings.value.provider != .none && !settings.value.baseURL.isEmpty }
 
-    /// "Send to analysis" for one or many receipts.
+    /// "Send to analysis" for one or many receipts: the jobs are written off the main actor,
+    /// then the list reads them and the queue wakes.
     public func send(receiptIds: [String]) {
         guard isConfigured else {
             errorMessage = tr("Choose an analysis service in Settings first.")
             return
         }
-        do {
-            let outcome = try jobs.enqueue(receiptIds: receiptIds, provider: settings.value.provider.rawValue, now: Date())
-            // Receipts typed in by hand have no image, and the services read images.
-            errorMessage = outcome.skipped.isEmpty ? nil : String(
-                format: trn("%d receipt has no image to send.", "%d receipts have no image to send.", outcome.skipped.count),
-                outcome.skipped.count)
-        } catch {
-            errorMessage = error.localizedDescription
+        let jobs = self.jobs, provider = settings.value.provider.rawValue
+        write({ try await jobs.enqueue(receiptIds: receiptIds, provider: provider, now: Date()) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let outcome):
+                // Receipts typed in by hand have no image, and the services read images.
+                errorMessage = outcome.skipped.isEmpty ? nil : String(
+                    format: trn("%d receipt has no image to send.", "%d receipts have no image to send.", outcome.skipped.count),
+                    outcome.skipped.count)
+            case .failure(let error):
+                errorMessage = error.localizedDescription
+            }
+            refresh()
+            Task { await queue.wake() }
         }
-        refresh()
-        Task { await queue.wake() }
     }
 
-    /// "Retry" on a failed job.
+    /// "Retry" on a failed job, written off the main actor.
     public func retry(jobId: String) {
-        do {
-            try jobs.retry(jobId: jobId, now: Date())
-        } catch {
-            errorMessage = error.localizedDescription
+        let jobs = self.jobs
+        write({ try await jobs.retry(jobId: jobId, now: Date()) }) { [weak self] result in
+            guard let self else { return }
+            if case .failure(let error) = result { errorMessage = error.localizedDescription }
+            refresh()
+            Task { await queue.wake() }
         }
-        refresh()
-        Task { await queue.wake() }
+    }
+
+    /// Runs a write off the main actor through a LatestLoad of its own, so a second send or
+    /// retry never cancels the first's write; `refreshed()` waits for it.
+    private func write<Value: Sendable>(_ work: @escaping @Sendable @concurrent () async throws -> Value,
+                                        apply: @escaping @MainActor (Result<Value, Error>) -> Void) {
+        nextWrite += 1
+        let key = nextWrite
+        writes[key] = LatestLoad().start(work) { [weak self] result in
+            self?.writes[key] = nil
+            apply(result)
+        }
     }
 
     /// A new receipt was saved: queue it when "analyse automatically" is on.
@@ -145,7 +165,7 @@ public final class AnalysisCenter {
     public func refresh() {
         let jobs = self.jobs
         changedDuringRefresh = [:]
-        refreshes.start({ try jobs.latestByReceipt() }) { [weak self] result in
+        refreshes.start({ try await jobs.latestByReceipt() }) { [weak self] result in
             guard let self else { return }
             if case .success(var latest) = result {
                 latest.merge(changedDuringRefresh ?? [:]) { _, changed in changed }
@@ -155,8 +175,12 @@ public final class AnalysisCenter {
         }
     }
 
-    /// Returns once the newest refresh has been applied.
+    /// Returns once every send and retry, and the newest refresh, have been applied.
     public func refreshed() async {
+        while let (key, write) = writes.min(by: { $0.key < $1.key }) {
+            await write.value
+            writes[key] = nil
+        }
         await refreshes.finish()
     }
 

@@ -24,6 +24,9 @@ public final class CurrencySettingsViewModel {
     private let locale: Locale
 
     @ObservationIgnored private let ecbImport = LatestLoad()
+    @ObservationIgnored private let loads = LatestLoad()
+    /// The newest deletion; each has its own, so a second never cancels the first's write.
+    @ObservationIgnored private var edits = LatestLoad()
 
     public init(rates: any ExchangeRateStore, preferences: any PreferenceStore, locale: Locale = .preferred) {
         self.rates = rates
@@ -48,14 +51,35 @@ public final class CurrencySettingsViewModel {
             : String(format: trn("%d rate", "%d rates", rateCount), rateCount)
     }
 
+    /// Reads the rates off the main actor; the list changes once they are in.
     public func load() {
-        do {
-            let all = try rates.rates()
-            rateCount = all.count
-            rows = all.prefix(Self.listedRates).map { RateRow(rate: $0, days: days, decimalSeparator: locale.decimalSeparator ?? ".") }
-        } catch {
-            errorMessage = String(format: tr("Could not read the exchange rates: %@"), error.localizedDescription)
+        let rates = self.rates, days = days, separator = locale.decimalSeparator ?? ".", listed = Self.listedRates
+        loads.start({
+            let all = try await rates.rates()
+            // Formatted here too: a historical ECB file holds over 100 000 rates.
+            return (all.count, all.prefix(listed).map { RateRow(rate: $0, days: days, decimalSeparator: separator) })
+        }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let (count, rows)):
+                rateCount = count
+                self.rows = rows
+            case .failure(let error):
+                errorMessage = String(format: tr("Could not read the exchange rates: %@"), error.localizedDescription)
+            }
         }
+    }
+
+    /// Returns once the newest deletion, and the load after it, have been applied.
+    public func finishLoading() async {
+        await edits.finish()
+        await loads.finish()
+    }
+
+    /// `load`, returning once the list shows what it read.
+    private func reload() async {
+        load()
+        await loads.finish()
     }
 
     public func selectPrimary(at index: Int) {
@@ -64,10 +88,11 @@ public final class CurrencySettingsViewModel {
         preferences.set(.primaryCurrency, .string(primaryCurrency))
     }
 
-    /// Adds a rate typed by the person: "1 BASE = RATE QUOTE on DAY". False, with
-    /// a message, when a field is not valid.
+    /// Adds a rate typed by the person: "1 BASE = RATE QUOTE on DAY", written off the
+    /// main actor; true once it is saved and listed. False, with a message, when a field
+    /// is not valid (said at once, before anything is written) or the rate could not be saved.
     @discardableResult
-    public func addRate(day: String, base: String, quote: String, rate: String) -> Bool {
+    public func addRate(day: String, base: String, quote: String, rate: String) async -> Bool {
         let day = day.trimmingCharacters(in: .whitespaces)
         let base = base.trimmingCharacters(in: .whitespaces).uppercased(), quote = quote.trimmingCharacters(in: .whitespaces).uppercased()
         let text = rate.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
@@ -79,40 +104,49 @@ public final class CurrencySettingsViewModel {
               text.allSatisfy({ $0.isNumber || $0 == "." }) else {
             return fail(tr("Enter the rate as a positive number, such as 1.4735."))
         }
-        do {
-            try rates.save(ExchangeRate(day: day, base: base, quote: quote, rate: value, source: .manual))
+        let rates = self.rates, entered = ExchangeRate(day: day, base: base, quote: quote, rate: value, source: .manual)
+        // A LatestLoad of its own: a second rate added meanwhile must not cancel this one's write.
+        guard let result = await LatestLoad().run({ try await rates.save(entered) }) else { return false }
+        switch result {
+        case .success:
             errorMessage = nil
             statusMessage = String(format: tr("Saved 1 %@ = %@ %@ on %@."), base, text, quote, days.string(fromISO: day))
-            load()
+            await reload()
             return true
-        } catch {
+        case .failure(let error):
             return fail(String(format: tr("Could not save the rate: %@"), error.localizedDescription))
         }
     }
 
+    /// Deletes a rate off the main actor, then reads the list again.
     public func delete(_ row: RateRow) {
-        do {
-            try rates.delete(row.rate)
-            load()
-        } catch {
-            errorMessage = String(format: tr("Could not delete the rate: %@"), error.localizedDescription)
+        let rates = self.rates, rate = row.rate
+        edits = LatestLoad()
+        edits.start({ try await rates.delete(rate) }) { [weak self] result in
+            guard let self else { return }
+            do {
+                try result.get()
+                load()
+            } catch {
+                errorMessage = String(format: tr("Could not delete the rate: %@"), error.localizedDescription)
+            }
         }
     }
 
-    /// Imports an ECB reference-rate file (daily or historical); a bad file
-    /// changes nothing and says why.
+    /// Imports an ECB reference-rate file (daily or historical) off the main actor and
+    /// returns once the list shows it; a bad file changes nothing and says why.
     public func importECB(from url: URL) async {
         isImporting = true
         statusMessage = tr("Importing…")
         errorMessage = nil
         let rates = self.rates
-        guard let result = await ecbImport.run({ try rates.importECB(try Data(contentsOf: url)) }) else { return }
+        guard let result = await ecbImport.run({ try await rates.importECB(try Data(contentsOf: url)) }) else { return }
         isImporting = false
         switch result {
         case .success(let summary):
             statusMessage = String(format: trn("Imported %d rate (%@ to %@).", "Imported %d rates (%@ to %@).", summary.rateCount),
                                    summary.rateCount, days.string(fromISO: summary.firstDay), days.string(fromISO: summary.lastDay))
-            load()
+            await reload()
         case .failure(let error):
             statusMessage = nil
             errorMessage = error.localizedDescription

@@ -156,7 +156,7 @@ public final class ReceiptListViewModel {
         let primary = rates == nil ? nil : preferences?.string(.primaryCurrency)
         let filtered = !search.isEmpty || filter != nil
         let read: @Sendable (ReceiptQuery) async throws -> ([ReceiptRow], ReceiptTotals) = { query in
-            let converter = try rates?.converter()
+            let converter = try await rates?.converter()
             let rows = try await store.summaries(matching: query).map {
                 ReceiptRow(summary: $0, days: days, money: money, converter: converter, primaryCurrency: primary)
             }

@@ -29,7 +29,7 @@ enum AnalyticsFixture {
         // Outside the range: must not count.
         try await store.save(ReceiptPayload(merchantName: "Bistro", purchaseDate: "2025-12-31", currency: "CAD", totalAmount: "99.00",
                                       category: "Dining"))
-        try ExchangeRateRepository(database: database).save(
+        try await ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-02-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.5")!))
         return database
     }

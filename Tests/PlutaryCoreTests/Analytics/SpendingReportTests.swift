@@ -45,7 +45,7 @@ struct SpendingReportTests {
 
     @Test func withARateForEveryCurrencyNothingIsLeftOut() async throws {
         let database = try await AnalyticsFixture.make()
-        try ExchangeRateRepository(database: database).save(
+        try await ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "USD", rate: Decimal(string: "1.25")!))
         let report = try await report(database)
         #expect(report.unconverted.isEmpty)
@@ -56,7 +56,7 @@ struct SpendingReportTests {
 
     @Test func inEurosTheCanadianReceiptsAreConvertedBack() async throws {
         let database = try await AnalyticsFixture.make()
-        try ExchangeRateRepository(database: database).save(
+        try await ExchangeRateRepository(database: database).save(
             ExchangeRate(day: "2026-01-01", base: "EUR", quote: "CAD", rate: Decimal(string: "1.6")!))
         let report = try await report(database, primary: "EUR")
         let byCode = Dictionary(uniqueKeysWithValues: report.currencyTotals.map { ($0.amount.currency, $0) })

@@ -82,7 +82,7 @@ struct CSVExportTests {
         _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(CSVOptions()), scope: .everything, to: url)
         let rows = try readWithCSVSwift(url, delimiter: ",")
         let converted = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0[9]) })
-        let expected = try #require(CurrencyConverter(rates: ExchangeRateRepository(database: database).rates())
+        let expected = try #require(CurrencyConverter(rates: await ExchangeRateRepository(database: database).rates())
             .convert(Money(minorUnits: 1100, currency: "USD"), to: "CAD", on: "2026-04-05"))
         #expect(expected.minorUnits == 1500)
         #expect(converted["usd"] == "15.00")

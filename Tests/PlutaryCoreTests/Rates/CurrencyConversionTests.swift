@@ -51,16 +51,16 @@ struct CurrencyConversionTests {
         #expect(converter.convert(Money(minorUnits: 1000, currency: "EUR"), to: "EUR", on: "1990-01-01") == Money(minorUnits: 1000, currency: "EUR"))
     }
 
-    @Test func storedRatesRoundTripAndManualOnesSurviveAnImport() throws {
+    @Test func storedRatesRoundTripAndManualOnesSurviveAnImport() async throws {
         let database = try AppDatabase.inMemory()
         let store = ExchangeRateRepository(database: database)
-        try store.save(rate("2024-03-15", "EUR", "USD", "1.2000"))
-        _ = try store.importECB(Data(ECBSamples.daily.utf8))
-        let rates = try store.rates()
+        try await store.save(rate("2024-03-15", "EUR", "USD", "1.2000"))
+        _ = try await store.importECB(Data(ECBSamples.daily.utf8))
+        let rates = try await store.rates()
         #expect(rates.first { $0.quote == "USD" }?.rate == Decimal(string: "1.2"))
         #expect(rates.first { $0.quote == "USD" }?.source == .manual)
         #expect(rates.first { $0.quote == "JPY" }?.rate == Decimal(string: "163.07"))
-        try store.delete(rates.first { $0.quote == "USD" }!)
-        #expect(try store.rates().contains { $0.quote == "USD" } == false)
+        try await store.delete(rates.first { $0.quote == "USD" }!)
+        #expect(try await store.rates().contains { $0.quote == "USD" } == false)
     }
 }
