@@ -135,7 +135,7 @@ struct DataViewModelTests {
     @Test func importBackupReadsAnExportAndReportsAFailureWithoutChanges() async throws {
         let source = try sample()
         let url = try folder().appendingPathComponent("backup.json")
-        _ = try source.exporter.export(.json, scope: .everything, to: url)
+        _ = try await source.exporter.export(.json, scope: .everything, to: url)
 
         let target = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "test")
         let viewModel = DataSettingsViewModel(environment: target)

@@ -52,12 +52,43 @@ public struct ReceiptExporter: Sendable {
         try write(format, scope: scope, to: handle, named: tr("standard output"), progress: progress, isCancelled: isCancelled)
     }
 
+    /// `export` for async code: the store is read with an await, so no thread of Swift's
+    /// cooperative pool blocks on it. Cancelling the calling task, or `cancellation`, stops
+    /// the export (GRDB interrupts the query, and the rows stop); nothing is written then.
+    public func export(_ format: ExportFormat, scope: ExportScope, to url: URL, progress: @escaping ExportProgress = { _, _ in },
+                       cancellation: ExportCancellation = ExportCancellation()) async throws -> ExportResult {
+        let file = try AtomicFile(destination: url)
+        do {
+            let result = try await withTaskCancellationHandler {
+                try await database.writer.read { db in
+                    try self.write(db, format, scope: scope, to: file.handle, named: url.path, progress: progress,
+                                   isCancelled: { cancellation.isCancelled })
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+            try cancellation.commit { try file.commit() }
+            return ExportResult(receiptCount: result.receiptCount, rowCount: result.rowCount, byteCount: result.byteCount, url: url)
+        } catch {
+            file.discard()
+            throw cancellation.isCancelled ? ExportError.cancelled : error
+        }
+    }
+
     private func write(_ format: ExportFormat, scope: ExportScope, to handle: FileHandle, named target: String,
+                       progress: @escaping ExportProgress, isCancelled: @escaping @Sendable () -> Bool) throws -> ExportResult {
+        try database.writer.read { db in
+            try write(db, format, scope: scope, to: handle, named: target, progress: progress, isCancelled: isCancelled)
+        }
+    }
+
+    /// Streams the rows into the file within the read's transaction.
+    private func write(_ db: Database, _ format: ExportFormat, scope: ExportScope, to handle: FileHandle, named target: String,
                        progress: @escaping ExportProgress, isCancelled: @escaping @Sendable () -> Bool) throws -> ExportResult {
         let stream = BufferedFileStream(handle: handle)
         stream.open()
         let query = ExportQuery(scope: scope)
-        let (receipts, rows) = try database.writer.read { db -> (Int, Int) in
+        let (receipts, rows) = try { () throws -> (Int, Int) in
             let receipts = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts r WHERE \(query.condition)",
                                             arguments: query.arguments) ?? 0
             switch format {
@@ -73,7 +104,7 @@ public struct ReceiptExporter: Sendable {
                 try ticker.finish()
                 return (receipts, ticker.done)
             }
-        }
+        }()
         do {
             try stream.flush()
         } catch {

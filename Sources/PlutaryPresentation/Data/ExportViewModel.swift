@@ -18,8 +18,10 @@ public final class ExportViewModel {
     @ObservationIgnored public var onClose: () -> Void = {}
     @ObservationIgnored private let exporter: ReceiptExporter
     @ObservationIgnored private var task: Task<Void, Never>?
-    @ObservationIgnored private var work: Task<ExportResult, Error>?
     @ObservationIgnored private let counts = LatestLoad()
+    @ObservationIgnored private let exports = LatestLoad()
+    /// The running export's: Cancel stops it unless its file is already written.
+    @ObservationIgnored private var cancellation: ExportCancellation?
 
     public init(exporter: ReceiptExporter, scope: ExportScope) {
         self.exporter = exporter
@@ -105,23 +107,26 @@ public final class ExportViewModel {
     public func export(to url: URL) -> Task<Void, Never> {
         if let task, isRunning { return task }
         state = .running(done: 0, total: receiptCount ?? 0)
-        let exporter = exporter, format = format, scope = scope
-        let work = Task.detached(priority: .userInitiated) {
-            try exporter.export(format, scope: scope, to: url, progress: { [weak self] done, total in
+        let exporter = exporter, format = format, scope = scope, cancellation = ExportCancellation()
+        self.cancellation = cancellation
+        let task = exports.start({ [weak self] in
+            try await exporter.export(format, scope: scope, to: url, progress: { done, total in
                 Task { @MainActor in self?.progressed(done: done, total: total) }
-            })
-        }
-        self.work = work
-        let task = Task { [weak self] in
-            let outcome = await work.result
+            }, cancellation: cancellation)
+        }) { [weak self] outcome in
             self?.finish(outcome, url: url)
         }
         self.task = task
         return task
     }
 
+    /// Stops the export and its query; nothing is written. An export whose file is already
+    /// written (its result on the way) finishes as usual.
     public func cancel() {
-        work?.cancel()
+        guard isRunning, let cancellation, cancellation.cancel() else { return }
+        exports.cancel()
+        self.cancellation = nil
+        state = .cancelled
     }
 
     public func close() {
@@ -146,6 +151,6 @@ public final class ExportViewModel {
         case .failure(let error):
             state = .failed((error as? LocalizedError)?.errorDescription ?? error.localizedDescription)
         }
-        work = nil
+        cancellation = nil
     }
 }

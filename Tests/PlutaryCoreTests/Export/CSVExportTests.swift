@@ -19,7 +19,7 @@ struct CSVExportTests {
     private func export(_ options: CSVOptions, scope: ExportScope = .everything) async throws -> URL {
         let url = try temporaryFolder().appendingPathComponent("out.csv")
         let database = try await store()
-        _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(options), scope: scope, to: url)
+        _ = try await ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(options), scope: scope, to: url)
         return url
     }
 
@@ -79,7 +79,7 @@ struct CSVExportTests {
             try db.execute(sql: "INSERT INTO exchange_rates(day, base, quote, rate) VALUES ('2026-04-01', 'EUR', 'CAD', '1.5'), ('2026-04-01', 'EUR', 'USD', '1.1')")
         }
         let url = try temporaryFolder().appendingPathComponent("out.csv")
-        _ = try ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(CSVOptions()), scope: .everything, to: url)
+        _ = try await ReceiptExporter(database: database, primaryCurrency: "CAD").export(.csv(CSVOptions()), scope: .everything, to: url)
         let rows = try readWithCSVSwift(url, delimiter: ",")
         let converted = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0[9]) })
         let expected = try #require(CurrencyConverter(rates: await ExchangeRateRepository(database: database).rates())
@@ -147,7 +147,7 @@ struct CSVExportTests {
         ]
         for (query, scope) in queries {
             let url = try temporaryFolder().appendingPathComponent("out.csv")
-            _ = try ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: scope, to: url)
+            _ = try await ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: scope, to: url)
             let exported = Set(try readWithCSVSwift(url, delimiter: ",").dropFirst().map { $0[0] })
             #expect(exported == Set(try await list.summaries(matching: query).map(\.id)), "\(scope)")
             #expect(!exported.isEmpty)
@@ -201,5 +201,28 @@ struct CSVExportTests {
         #expect(neutral.allSatisfy { $0[8] == "-3.00" }, "amounts are numbers")
         let raw = try rows(CSVOptions(neutralisesFormulas: false))
         #expect(raw.map { $0[12] } == hostile)
+    }
+}
+
+/// The app's export: awaited, and stopped by its task's cancellation.
+@Suite struct AsyncExportTests {
+    @Test func cancellingTheTaskStopsTheExportAndWritesNothing() async throws {
+        let big = try AppDatabase.inMemory()
+        try StoreGenerator(receipts: 2000).run(into: big)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-async-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("items.csv")
+        let exporter = ReceiptExporter(database: big)
+        let task = Task { try await exporter.export(.csv(CSVOptions(table: .lineItems)), scope: .everything, to: url) }
+        task.cancel()
+        await #expect(throws: ExportError.cancelled) { try await task.value }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let cancellation = ExportCancellation()
+        let written = try await exporter.export(.json, scope: .everything, to: url, cancellation: cancellation)
+        #expect(written.receiptCount == 2000)
+        #expect(!cancellation.cancel(), "the file was already written")
+        #expect(FileManager.default.fileExists(atPath: url.path))
     }
 }

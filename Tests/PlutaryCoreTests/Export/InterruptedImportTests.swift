@@ -21,7 +21,7 @@ struct InterruptedImportTests {
         let source = try AppDatabase.inMemory()
         try StoreGenerator(receipts: 3000, seed: 7).run(into: source)
         let file = folder.appendingPathComponent("big.json")
-        _ = try ReceiptExporter(database: source).export(.json, scope: .everything, to: file)
+        _ = try await ReceiptExporter(database: source).export(.json, scope: .everything, to: file)
 
         let location = StoreLocation(directory: folder.appendingPathComponent("data"))
         let before: String

@@ -243,7 +243,7 @@ struct JSONRoundTripTests {
         }
         #expect(try String(contentsOf: url, encoding: .utf8) == "previous")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
-        let result = try exporter.export(.json, scope: .everything, to: url, progress: { done, total in seen.add(done); #expect(total == 51) })
+        let result = try await exporter.export(.json, scope: .everything, to: url, progress: { done, total in seen.add(done); #expect(total == 51) })
         #expect(result.receiptCount == 51)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
     }

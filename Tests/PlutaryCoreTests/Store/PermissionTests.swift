@@ -33,12 +33,12 @@ struct PermissionTests {
         }
 
         let export = folder.appendingPathComponent("out.csv")
-        _ = try ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: .everything, to: export)
+        _ = try await ReceiptExporter(database: database).export(.csv(CSVOptions()), scope: .everything, to: export)
         #expect(mode(export) == 0o600)
         let shared = folder.appendingPathComponent("shared.json")
         try Data().write(to: shared)
         chmod(shared.path, 0o640)
-        _ = try ReceiptExporter(database: database).export(.json, scope: .everything, to: shared)
+        _ = try await ReceiptExporter(database: database).export(.json, scope: .everything, to: shared)
         #expect(mode(shared) == 0o640)
         #expect(try Data(contentsOf: shared).count > 0)
     }
