@@ -100,12 +100,10 @@ public struct ReceiptImporter: Sendable {
             let bulk = total >= bulkLoadFrom ? try BulkLoad.begin(db) : nil
             var writer = ReceiptWriter(db: db)
             if bulk != nil { writer.searchTable = BulkLoad.searchStaging }
-            var inserted = 0, updated = 0, missingImages = 0
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM receipts WHERE id = ?")
+            var missingImages = 0
             let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")
             for index in 0..<total {
                 var payload = try receipt(index)
-                if let id = payload.id, try Bool.fetchOne(exists, arguments: [id]) == true { updated += 1 } else { inserted += 1 }
                 // The image table is a foreign key: a JSON file carries no images, so a link to one we lack is dropped.
                 if let hash = payload.imageSha256, try Bool.fetchOne(hasImage, arguments: [hash]) != true {
                     payload.imageSha256 = nil
@@ -120,7 +118,7 @@ public struct ReceiptImporter: Sendable {
             if isCancelled() { throw ImportError.cancelled }
             try bulk?.finish(db)
             progress(total, total)
-            return ImportResult(inserted: inserted, updated: updated, categoriesAdded: categoriesAdded,
+            return ImportResult(inserted: total - writer.replacedCount, updated: writer.replacedCount, categoriesAdded: categoriesAdded,
                                 productsAdded: productsAdded, missingImages: missingImages)
         }
     }

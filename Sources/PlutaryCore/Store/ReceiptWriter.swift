@@ -16,6 +16,8 @@ struct ReceiptWriter {
     private let now: String
     /// Where search rows go: `BulkLoad` stages them in a plain table and indexes them at the end.
     var searchTable = "receipt_search"
+    /// Saves that replaced a stored receipt rather than adding one.
+    private(set) var replacedCount = 0
 
     init(db: Database) {
         self.db = db
@@ -39,6 +41,7 @@ struct ReceiptWriter {
 
         let existingSeq = try fetchId("SELECT seq FROM receipts WHERE id = ?", arguments: [id])
         if let existingSeq {
+            replacedCount += 1
             try db.execute(sql: "DELETE FROM line_items WHERE receipt_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM price_records WHERE receipt_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [existingSeq])
