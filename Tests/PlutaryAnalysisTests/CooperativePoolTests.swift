@@ -6,7 +6,9 @@ import Testing
 /// on the store: at start-up the app once deadlocked with both threads of a 2-core machine
 /// waiting in the queue's and the upload preview's synchronous reads, while every reader was
 /// held by an async read waiting for one of those threads to resume on.
-@Suite struct CooperativePoolTests {
+/// Each test takes the pool's threads for itself: they run one at a time, and need the rest
+/// of the run not to run beside them (`make test` runs `swift test --no-parallel`).
+@Suite(.serialized) struct CooperativePoolTests {
     @Test func theQueueReadsTheStoreOffTheCooperativePool() async throws {
         let squeeze = try CooperativePoolSqueeze()
         let queue = AnalysisQueue(

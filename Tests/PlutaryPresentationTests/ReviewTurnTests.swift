@@ -17,13 +17,22 @@ struct ReviewTurnTests {
         func setEngine(_ engine: String) {}
         func engineNotice() -> String? { nil }
 
+        /// Scanning blocks for seconds: it must run on a worker thread, never on one of the
+        /// cooperative pool's few threads (`WorkerThread`).
+        private func requireWorkerThread() throws {
+            struct OnThePool: LocalizedError { var errorDescription: String? { "blocking scan on a thread not its own" } }
+            if !WorkerThread.isCurrent { throw OnThePool() }
+        }
+
         func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
             struct Broken: LocalizedError { var errorDescription: String? { "the image is broken" } }
+            try requireWorkerThread()
             if fails { throw Broken() }
             try (Data(contentsOf: url) + [UInt8(quarterTurns)]).write(to: destination)
         }
 
         func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
+            try requireWorkerThread()
             let turns = try Data(contentsOf: url).dropFirst(4).map(Int.init)
             let within = paper.map { " within \($0.map { Int($0.x) })" } ?? ""
             let payload = ReceiptPayload(merchantName: "Turned \(turns)\(within)", currency: "CAD", totalAmount: "2.00")

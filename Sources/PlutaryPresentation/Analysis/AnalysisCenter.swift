@@ -150,7 +150,7 @@ public final class AnalysisCenter {
         let (images, prepareImage) = (self.images, self.prepareImage)
         let outcome = await uploadPreview.run { () async throws -> (upload: PreparedUpload, storedBytes: Int)? in
             guard let latest = try await images.latestReceiptImage() else { return nil }
-            return (try prepareImage(latest.path), latest.byteSize)
+            return (try await WorkerThread.run { try prepareImage(latest.path) }, latest.byteSize)
         }
         switch outcome {
         case .success(let preview?)?: return .success(preview)
