@@ -88,23 +88,21 @@ public struct ReceiptExporter: Sendable {
         let stream = BufferedFileStream(handle: handle)
         stream.open()
         let query = ExportQuery(scope: scope)
-        let (receipts, rows) = try { () throws -> (Int, Int) in
-            let receipts = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts r WHERE \(query.condition)",
-                                            arguments: query.arguments) ?? 0
-            switch format {
-            case .csv(let options):
-                let csv = CSVExport(options: options, primaryCurrency: primaryCurrency)
-                var ticker = ExportTicker(total: try csv.rowCount(db, query: query), progress: progress, isCancelled: isCancelled)
-                let rows = try csv.write(db, query: query, to: stream, ticker: &ticker)
-                try ticker.finish()
-                return (receipts, rows)
-            case .json:
-                var ticker = ExportTicker(total: receipts, progress: progress, isCancelled: isCancelled)
-                try JSONExport(exportedAt: Date()).write(db, query: query, total: receipts, to: stream, ticker: &ticker)
-                try ticker.finish()
-                return (receipts, ticker.done)
-            }
-        }()
+        let receipts = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts r WHERE \(query.condition)",
+                                        arguments: query.arguments) ?? 0
+        let rows: Int
+        switch format {
+        case .csv(let options):
+            let csv = CSVExport(options: options, primaryCurrency: primaryCurrency)
+            var ticker = ExportTicker(total: try csv.rowCount(db, query: query), progress: progress, isCancelled: isCancelled)
+            rows = try csv.write(db, query: query, to: stream, ticker: &ticker)
+            try ticker.finish()
+        case .json:
+            var ticker = ExportTicker(total: receipts, progress: progress, isCancelled: isCancelled)
+            try JSONExport(exportedAt: Date()).write(db, query: query, total: receipts, to: stream, ticker: &ticker)
+            try ticker.finish()
+            rows = ticker.done
+        }
         do {
             try stream.flush()
         } catch {

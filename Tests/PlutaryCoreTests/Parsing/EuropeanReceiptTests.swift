@@ -6,6 +6,17 @@ import Testing
 /// change, card, VAT) are read in all of them, accents or not, and the currency follows.
 @Suite("European receipts in their own languages")
 struct EuropeanReceiptTests {
+    /// Parses `text` and checks what every receipt here prints: its total, currency and tender.
+    @discardableResult
+    private func read(_ text: String, total: String, currency: String, payment: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) -> ReceiptPayload {
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == total, sourceLocation: sourceLocation)
+        #expect(payload.currency == currency, sourceLocation: sourceLocation)
+        #expect(payload.paymentMethod == payment, sourceLocation: sourceLocation)
+        return payload
+    }
+
     @Test func spanishCashPaymentWithChange() {
         let text = """
         CONSUM S. COOP. V.
@@ -21,10 +32,7 @@ struct EuropeanReceiptTests {
         BASE IMPONIBLE  IVA 10%  IMPORTE
         10,26           1,03     11,29
         """
-        let payload = ReceiptParser().parse(ocrText: text)
-        #expect(payload.totalAmount == "11.29")
-        #expect(payload.currency == "EUR")
-        #expect(payload.paymentMethod == "Cash")
+        let payload = read(text, total: "11.29", currency: "EUR", payment: "Cash")
         #expect(payload.purchaseDate == "2024-03-14")
         #expect(payload.lineItems.count == 3)
     }
@@ -42,11 +50,8 @@ struct EuropeanReceiptTests {
         ESPÈCES                  5,00
         RENDU MONNAIE            1,55
         """
-        let payload = ReceiptParser().parse(ocrText: text)
-        #expect(payload.totalAmount == "3.45")
+        let payload = read(text, total: "3.45", currency: "EUR", payment: "Cash")
         #expect(payload.subtotalAmount == "3.26")
-        #expect(payload.currency == "EUR")
-        #expect(payload.paymentMethod == "Cash")
     }
 
     @Test func italianTotalWithTheCardAndVATIncluded() {
@@ -60,10 +65,7 @@ struct EuropeanReceiptTests {
         PAGAMENTO CARTA          4,48
         20-06-2024 19:03
         """
-        let payload = ReceiptParser().parse(ocrText: text)
-        #expect(payload.totalAmount == "4.48")
-        #expect(payload.currency == "EUR")
-        #expect(payload.paymentMethod == "Card")
+        let payload = read(text, total: "4.48", currency: "EUR", payment: "Card")
         #expect(payload.purchaseDate == "2024-06-20")
     }
 
@@ -77,10 +79,7 @@ struct EuropeanReceiptTests {
         BTW 9%       6,40        0,58
         03-02-2024 12:14
         """
-        let payload = ReceiptParser().parse(ocrText: text)
-        #expect(payload.totalAmount == "6.98")
-        #expect(payload.currency == "EUR")
-        #expect(payload.paymentMethod == "Debit")
+        read(text, total: "6.98", currency: "EUR", payment: "Debit")
     }
 
     @Test func polishSumInZlotyPaidInCashWithChange() {
@@ -96,10 +95,7 @@ struct EuropeanReceiptTests {
         RESZTA                   8,52
         2024-04-02 17:55
         """
-        let payload = ReceiptParser().parse(ocrText: text)
-        #expect(payload.totalAmount == "11.48")
-        #expect(payload.currency == "PLN")
-        #expect(payload.paymentMethod == "Cash")
+        read(text, total: "11.48", currency: "PLN", payment: "Cash")
     }
 
     @Test func wordsThatBeginLikeAEuropeanWordAreNoEuroCue() {
