@@ -4,10 +4,13 @@ import Foundation
 /// unambiguous dates decide first, then the merchant's known format, then the locale
 /// (US month-first, elsewhere day-first).
 enum DateExtractor {
-    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#, needsOneOf: Pattern.digits)
+    // A date's last number may run into the time printed after it when OCR drops the space:
+    // "2018-01-0522:55:25" is the 5th at 22:55.
+    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?:(?!\d)|(?=\d{2}:\d{2}))"#, needsOneOf: Pattern.digits)
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
-    // A four-digit year may run into the time printed after it ("18/03/201823:02:16").
-    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: Pattern.digits)
+    // The year may run into the time too: a four-digit one ("18/03/201823:02:16") or a two-digit
+    // one ("02.03.2015:59" is 02.03.20 at 15:59: no time is written ":59").
+    private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: Pattern.digits)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:

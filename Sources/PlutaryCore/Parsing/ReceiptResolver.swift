@@ -12,7 +12,7 @@ struct ReceiptResolver: Sendable {
         func fill(_ key: String, _ value: Double) { filled.append(key); confidence[key] = (min(1, max(0, value)) * 100).rounded() / 100 }
 
         let currency = parsed.currencies.first?.value ?? hints.currency?.uppercased() ?? hints.locale?.currency?.identifier
-        let parsed = parsed.withinMoneyLimit(exponent: Currency.exponent(of: currency ?? "XXX"))
+        var parsed = parsed.withinMoneyLimit(exponent: Currency.exponent(of: currency ?? "XXX"))
         func money(_ value: Decimal) -> String {
             Money(decimal: LineItemExtractor.rounded(value, scale: Currency.exponent(of: currency ?? "XXX")), currency: currency ?? "XXX")?.decimalString
                 ?? "\(value)"
@@ -22,7 +22,7 @@ struct ReceiptResolver: Sendable {
         if let date = CandidateScorer.top(dateCandidates(parsed)) { payload.purchaseDate = date.value; fill("purchase_date", date.confidence) }
         if let currency { payload.currency = currency; fill("currency", parsed.currencies.first?.confidence ?? 0.3) }
 
-        let itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
+        var itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
         let taxes = uniqueTaxes(parsed.taxes)
         let tax = CandidateScorer.top(taxCandidates(parsed))
         let taxSum = tax?.value
@@ -35,6 +35,9 @@ struct ReceiptResolver: Sendable {
         if let tip { payload.tipAmount = money(tip); fill("tip_amount", 0.8) }
         if let total { payload.totalAmount = money(total.value); fill("total_amount", total.confidence) }
         if let method = parsed.paymentMethods.last { payload.paymentMethod = method.value; fill("payment_method", method.confidence) }
+        let derivedPrice = fillUnreadablePrice(&parsed.items, itemsNet: itemsNet, subtotal: subtotal?.value,
+                                               total: total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) })
+        itemsNet += derivedPrice ?? 0
         if !parsed.items.isEmpty {
             payload.lineItems = parsed.items.map { lineItem($0, money: money) }
             fill("line_items", 0.6)
@@ -52,6 +55,18 @@ struct ReceiptResolver: Sendable {
         let overall = core.reduce(0, +) / Double(core.count) - 0.1 * Double(payload.warnings.count)
         payload.confidence = (max(0, min(1, overall)) * 100).rounded() / 100
         return payload
+    }
+
+    /// One item whose price OCR lost costs what the others leave of the subtotal (or of the
+    /// total less tax and tip): the only price with which the receipt adds up. Returns it.
+    private func fillUnreadablePrice(_ items: inout [ParsedLineItem], itemsNet: Decimal, subtotal: Decimal?, total: Decimal?) -> Decimal? {
+        guard let reference = subtotal ?? total, let index = items.indices.first(where: { !items[$0].priceReadable }),
+              !items[(index + 1)...].contains(where: { !$0.priceReadable }) else { return nil }
+        let missing = reference - itemsNet
+        guard missing > 0, missing < reference else { return nil }
+        items[index].total = missing
+        items[index].priceDerived = true
+        return missing
     }
 
     /// Merchant names, scored; a name more than one rule proposes is marked repeated.
@@ -127,8 +142,11 @@ struct ReceiptResolver: Sendable {
                           itemsNet: Decimal, money: (Decimal) -> String) -> [String] {
         var result: [String] = []
         if parsed.dates.isEmpty { result.append("no purchase date found") }
-        let unreadable = parsed.items.filter { !$0.priceReadable }.count
+        let unreadable = parsed.items.filter { !$0.priceReadable && !$0.priceDerived }.count
         if unreadable > 0 { result.append("price unreadable for \(unreadable) item(s)") }
+        if let derived = parsed.items.first(where: \.priceDerived) {
+            result.append("price of \"\(derived.description)\" unreadable, taken as what the other items leave of the total")
+        }
         guard let total else { return result + ["no total found"] }
         if let subtotal, !parsed.items.isEmpty, !same(itemsNet, subtotal) {
             result.append("items sum to \(money(itemsNet)) but subtotal is \(money(subtotal))")

@@ -65,5 +65,9 @@ struct DateParsingTests {
         #expect(date("ORD #70 -REG #19-18/03/201823:02:16") == "2018-03-18")
         // Digits after a year that are no time still make no date.
         #expect(date("REF 18/03/201899") == nil)
+        // A two-digit year runs into the hour: no time is written ":59".
+        #expect(date("3182  748433/01       02.03.2015:59") == "2020-03-02")
+        // A year-first date's day runs into the hour.
+        #expect(date("[Sales]2018-01-0522:55:25    PosNo:86") == "2018-01-05")
     }
 }

@@ -115,9 +115,38 @@ struct GermanReceiptTests {
         let payload = ReceiptParser().parse(ocrText: text)
         #expect(payload.merchantName == "Real")
         #expect(payload.lineItems.map(\.description) == ["KIWI 4009", "MOSER ROTH PREMIUM", "BRIOCHE-KNOTEN"])
-        #expect(payload.lineItems.map(\.total) == ["1.99", "0.00", "1.96"])
-        #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
+        // The one price lost is what the others leave of the total, and the person is told so.
+        #expect(payload.lineItems.map(\.total) == ["1.99", "1.00", "1.96"])
+        #expect(payload.warnings.contains { $0.hasPrefix("price of \"MOSER ROTH PREMIUM\" unreadable") })
         #expect(payload.totalAmount == "4.95")
+    }
+
+    @Test func twoLostPricesStayUnreadableForThePersonToFillIn() {
+        let text = """
+        real GmbH
+        Tel.: 0 52 51/68 90 80
+        KIWI 4009               1,99 A
+        MOSER ROTH PREMIUM      u L
+        BIO HONIG               i 9
+        SUMME          EUR      4,95
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.total) == ["1.99", "0.00", "0.00"])
+        #expect(payload.warnings.contains("price unreadable for 2 item(s)"))
+    }
+
+    @Test func aLostPriceIsNotTakenFromATotalTheOtherItemsAlreadyReach() {
+        let text = """
+        real GmbH
+        Tel.: 0 52 51/68 90 80
+        KIWI 4009               1,99 A
+        MOSER ROTH PREMIUM      u L
+        BRIOCHE-KNOTEN          2,96 A
+        SUMME          EUR      4,95
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.total) == ["1.99", "0.00", "2.96"])
+        #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
     }
 
     @Test func aProduceCodeDoesNotHideARowWithAnUnreadablePrice() {
@@ -132,7 +161,7 @@ struct GermanReceiptTests {
         """
         let payload = ReceiptParser().parse(ocrText: text)
         #expect(payload.lineItems.map(\.description) == ["INDISCHES CHICKEN", "KIWI 4009", "MANDARINEN 1KG"])
-        #expect(payload.warnings.contains("price unreadable for 1 item(s)"))
+        #expect(payload.lineItems.map(\.total) == ["3.99", "5.70", "2.38"])
     }
 
     @Test func aCountWithItsPackagingUnitSetsTheQuantityOfTheItemBelow() {
