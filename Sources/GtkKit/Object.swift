@@ -2,20 +2,27 @@ import CGtk
 import CGtkShims
 
 /// Owns one reference to a GObject. A new widget starts floating; `init(retaining:)`
-/// sinks it so Swift holds the only strong reference, released in `deinit`.
+/// sinks it so Swift holds a strong reference, released in `deinit`.
+///
+/// The first wrapper of an object holds that reference as a toggle reference (`ToggleAnchor`):
+/// while anything else holds the object, the object holds its wrapper, so a widget on screen
+/// keeps its wrapper and the handlers that capture it weakly.
 @MainActor
 open class Object {
     public let raw: UnsafeMutableRawPointer
+    private var anchor: ToggleAnchor?
 
     /// Takes a new reference: sinks a floating one, or adds one to a borrowed pointer.
     public init(retaining raw: UnsafeMutableRawPointer) {
         self.raw = raw
         g_object_ref_sink(raw)
+        anchor = ToggleAnchor.anchor(self, to: raw)
     }
 
     /// Adopts a reference the caller already owns (a full-transfer return value).
     public init(adopting raw: UnsafeMutableRawPointer) {
         self.raw = raw
+        anchor = ToggleAnchor.anchor(self, to: raw)
     }
 
     public convenience init(adopting opaque: OpaquePointer) {
@@ -23,7 +30,7 @@ open class Object {
     }
 
     isolated deinit {
-        g_object_unref(raw)
+        if let anchor { anchor.release(raw) } else { g_object_unref(raw) }
     }
 
     /// The pointer typed as a C struct, for calling GTK functions directly.

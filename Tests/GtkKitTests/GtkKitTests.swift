@@ -23,6 +23,56 @@ final class GtkKitTests: GtkTestCase {
         }
     }
 
+    func testAWidgetOnScreenKeepsTheWrapperItsOwnerLetGo() {
+        final class Greeter: Widget {
+            var greeted = 0
+            init() {
+                super.init(retaining: gtk_button_new_with_label("Hello"))
+                on("clicked") { [weak self] in self?.greeted += 1 }
+            }
+        }
+        MainActor.assumeIsolated {
+            GtkKitTests.finalized = 0
+            weak var greeter: Greeter?
+            let window = Widget(retaining: gtk_window_new())
+            do {
+                let shown = Greeter()
+                greeter = shown
+                plutary_object_weak_ref(shown.raw, { _, _ in GtkKitTests.finalized += 1 }, nil)
+                gtk_window_set_child(window.pointer(), shown.pointer())
+            }
+            // Its Swift owner is gone, but the button is in the window: the handler still answers.
+            XCTAssertNotNil(greeter, "the wrapper of a widget on screen was freed")
+            if let button = greeter { plutary_signal_emit_int(button.raw, "clicked", 0) }
+            XCTAssertEqual(greeter?.greeted, 1)
+            // Out of the window, nothing holds the button: the wrapper and the widget go together.
+            gtk_window_set_child(window.pointer(), nil)
+            XCTAssertNil(greeter, "the wrapper outlived its widget's last holder")
+            XCTAssertEqual(GtkKitTests.finalized, 1, "the button outlived its wrapper")
+            gtk_window_destroy(window.pointer())
+        }
+    }
+
+    func testASecondWrapperOfAnObjectHoldsAPlainReference() {
+        MainActor.assumeIsolated {
+            GtkKitTests.finalized = 0
+            weak var first: Widget?
+            do {
+                let label = Widgets.label("twice")
+                first = label
+                plutary_object_weak_ref(label.raw, { _, _ in GtkKitTests.finalized += 1 }, nil)
+                var second: Widget? = Widget(retaining: label.raw)
+                _ = consume label
+                // The second wrapper's reference holds the object, which holds the first wrapper.
+                XCTAssertNotNil(first)
+                second = nil
+                _ = second
+            }
+            XCTAssertNil(first, "the first wrapper outlived every other holder of its object")
+            XCTAssertEqual(GtkKitTests.finalized, 1, "the label outlived both wrappers")
+        }
+    }
+
     func testASignalBoxIsFreedWhenItsObjectDies() {
         final class Canary { nonisolated(unsafe) static var alive = 0; init() { Canary.alive += 1 }; deinit { Canary.alive -= 1 } }
         MainActor.assumeIsolated {
