@@ -53,6 +53,17 @@ struct ReviewViewModelTests {
         #expect(viewModel.itemsSummary == "2 items, together CA$9.50")
     }
 
+    @Test func aPriceTheParserInferredIsPointedOutUntilThePersonTypesOne() throws {
+        var payload = Self.scanned()
+        payload.lineItems[1].priceInferred = true
+        let (viewModel, _) = try model(payload)
+        #expect(viewModel.warnings == ["Item 2: its price could not be read, so it is what the other items leave of the total. Check it against the receipt."])
+        viewModel.setItem(viewModel.items[1].id, .total, "6.01")
+        viewModel.setItem(viewModel.items[1].id, .total, "6.00")
+        #expect(viewModel.warnings.isEmpty)
+        #expect(viewModel.payloadToSave.lineItems.allSatisfy { $0.priceInferred == nil })
+    }
+
     @Test func editingMarksTheReceiptEditedAndUndoingClearsIt() throws {
         let (viewModel, _) = try model()
         #expect(!viewModel.isEdited)

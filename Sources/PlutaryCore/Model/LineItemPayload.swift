@@ -12,6 +12,9 @@ public struct LineItemPayload: Codable, Hashable, Sendable {
     public var taxCode: String?
     public var discount: String?
     public var product: String?
+    /// True when OCR lost the price and the parser took it from the receipt's arithmetic, so
+    /// the review asks the person to check it; never stored.
+    public var priceInferred: Bool?
 
     public init(id: String? = nil, description: String, quantity: String = "1", unitPrice: String? = nil, total: String,
                 unit: String? = nil, category: String? = nil, taxCode: String? = nil, discount: String? = nil, product: String? = nil) {
@@ -22,6 +25,7 @@ public struct LineItemPayload: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, description, quantity, total, unit, category, discount, product
+        case priceInferred = "price_inferred"
         case unitPrice = "unit_price"
         case taxCode = "tax_code"
     }
@@ -38,5 +42,6 @@ public struct LineItemPayload: Codable, Hashable, Sendable {
         taxCode = try c.decodeIfPresent(String.self, forKey: .taxCode)
         discount = try c.decodeIfPresent(String.self, forKey: .discount)
         product = try c.decodeIfPresent(String.self, forKey: .product)
+        priceInferred = try c.decodeIfPresent(Bool.self, forKey: .priceInferred)
     }
 }

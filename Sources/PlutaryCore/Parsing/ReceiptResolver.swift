@@ -133,9 +133,11 @@ struct ReceiptResolver: Sendable {
     private func lineItem(_ item: ParsedLineItem, money: (Decimal) -> String) -> LineItemPayload {
         // Weights keep their three printed decimals (0.840 kg); pieces are whole numbers.
         let quantity = item.unit == nil ? "\(item.quantity)" : String(format: "%.3f", NSDecimalNumber(decimal: item.quantity).doubleValue)
-        return LineItemPayload(description: item.description, quantity: quantity, unitPrice: item.unitPrice.map(money),
-                               total: money(item.total), unit: item.unit, category: item.category, taxCode: item.taxCode,
-                               discount: item.discount.map(money))
+        var payload = LineItemPayload(description: item.description, quantity: quantity, unitPrice: item.unitPrice.map(money),
+                                      total: money(item.total), unit: item.unit, category: item.category, taxCode: item.taxCode,
+                                      discount: item.discount.map(money))
+        if item.priceDerived { payload.priceInferred = true }
+        return payload
     }
 
     private func warnings(_ parsed: ParsedReceipt, subtotal: Decimal?, tax: Decimal?, tip: Decimal?, total: Decimal?,

@@ -13,6 +13,8 @@ public enum ReceiptIssue: Hashable, Sendable {
     case invalidItemAmount(item: Int, text: String)
     case invalidQuantity(item: Int, text: String)
     case itemsWithoutPrice(Int)
+    /// OCR lost the item's price; the parser took what the other items leave of the total.
+    case itemPriceInferred(item: Int)
     case itemsDoNotMatchSubtotal(items: Money, subtotal: Money)
     /// Without a subtotal, the items (plus tax and tip) are checked against the total.
     case itemsDoNotMatchTotal(items: Money, total: Money)
@@ -27,7 +29,7 @@ public enum ReceiptIssue: Hashable, Sendable {
         case .missingTotal, .itemsDoNotMatchTotal, .totalDoesNotAddUp: .totalAmount
         case .invalidAmount(let field, _): field
         case .itemsDoNotMatchSubtotal: .subtotalAmount
-        case .invalidItemAmount, .invalidQuantity, .itemsWithoutPrice: nil
+        case .invalidItemAmount, .invalidQuantity, .itemsWithoutPrice, .itemPriceInferred: nil
         }
     }
 
@@ -52,6 +54,8 @@ public enum ReceiptIssue: Hashable, Sendable {
             return String(format: tr("Item %d: “%@” is not a quantity."), item, text)
         case .itemsWithoutPrice(let count):
             return String(format: trn("%d item has no price.", "%d items have no price.", count), count)
+        case .itemPriceInferred(let item):
+            return String(format: tr("Item %d: its price could not be read, so it is what the other items leave of the total. Check it against the receipt."), item)
         case .itemsDoNotMatchSubtotal(let items, let subtotal):
             return String(format: tr("The items add up to %@, but the subtotal is %@."), money.string(from: items), money.string(from: subtotal))
         case .itemsDoNotMatchTotal(let items, let total):

@@ -54,6 +54,7 @@ public enum ReceiptValidator {
                 continue
             }
             if money.minorUnits == 0 { unpriced += 1 }
+            if item.priceInferred == true { issues.append(.itemPriceInferred(item: index + 1)) }
             itemsSum = itemsSum + money
         }
         if unpriced > 0 { issues.append(.itemsWithoutPrice(unpriced)) }

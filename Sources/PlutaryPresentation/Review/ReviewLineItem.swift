@@ -12,6 +12,8 @@ public struct ReviewLineItem: Hashable, Sendable, Identifiable {
     public var total: String
     public var category: String
     let base: LineItemPayload?
+    /// Whether the person typed in the price: a price the parser inferred is then theirs.
+    private(set) var priceTyped = false
 
     init(id: Int, item: LineItemPayload?) {
         self.id = id
@@ -38,7 +40,7 @@ public struct ReviewLineItem: Hashable, Sendable, Identifiable {
             case .description: description = newValue
             case .quantity: quantity = newValue
             case .unitPrice: unitPrice = newValue
-            case .total: total = newValue
+            case .total: total = newValue; priceTyped = true
             case .category: category = newValue
             }
         }
@@ -64,6 +66,7 @@ public struct ReviewLineItem: Hashable, Sendable, Identifiable {
         item.unitPrice = unitPrice.isEmpty ? nil : unitPrice
         item.total = total
         item.category = category.isEmpty ? nil : category
+        if priceTyped { item.priceInferred = nil }
         return item
     }
 
@@ -79,6 +82,7 @@ public struct ReviewLineItem: Hashable, Sendable, Identifiable {
         item.total = AmountText.normalized(total, currency: currency) ?? Money(minorUnits: 0, currency: currency).decimalString
         let trimmedCategory = category.trimmingCharacters(in: .whitespacesAndNewlines)
         item.category = trimmedCategory.isEmpty ? nil : trimmedCategory
+        item.priceInferred = nil
         return item
     }
 }

@@ -117,6 +117,7 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["KIWI 4009", "MOSER ROTH PREMIUM", "BRIOCHE-KNOTEN"])
         // The one price lost is what the others leave of the total, and the person is told so.
         #expect(payload.lineItems.map(\.total) == ["1.99", "1.00", "1.96"])
+        #expect(payload.lineItems.map { $0.priceInferred == true } == [false, true, false])
         #expect(payload.warnings.contains { $0.hasPrefix("price of \"MOSER ROTH PREMIUM\" unreadable") })
         #expect(payload.totalAmount == "4.95")
     }
