@@ -27,6 +27,9 @@ enum LineItemExtractor {
     // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
     // Three or four digits only: five bare digits in a row are a code column (IKEA's "Artikel 50319963   22621").
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
+    // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
+    private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
@@ -34,6 +37,8 @@ enum LineItemExtractor {
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
+    private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
+                                                   "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
@@ -72,7 +77,7 @@ enum LineItemExtractor {
                 continue
             }
 
-            if let quantity = readQuantity(upper, amounts: amounts) {
+            if let quantity = readQuantity(upper, amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
                 let name = pendingName ?? quantity.total.flatMap { total in
                     unpricedRow.flatMap { row in
                         row.line == index - 1 && !(items.last.map { matches($0, quantity) } ?? false) ? row : nil
@@ -86,6 +91,14 @@ enum LineItemExtractor {
                                                 taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
                                                 code: name.code, lineIndex: name.line))
                     pendingName = nil
+                } else if let last = items.indices.last, !items[last].priceReadable, items[last].lineIndex >= index - 2,
+                          let total = quantity.total {
+                    // The item above printed its tax class where the price goes; its price is on this line.
+                    items[last].total = total
+                    items[last].priceReadable = true
+                    items[last].quantity = quantity.count
+                    items[last].unit = quantity.unit
+                    items[last].unitPrice = quantity.unitPrice
                 } else if let last = items.indices.last, items[last].quantity == 1, items[last].unit == nil,
                           matches(items[last], quantity) {
                     items[last].quantity = quantity.count
@@ -98,6 +111,7 @@ enum LineItemExtractor {
             }
 
             guard let price = amounts.last ?? undotted(line) ?? gluedFlag(line) else {
+                if isColumnHeader(line) { continue }
                 // Garbled rows count only once real item rows have begun; above them is header noise.
                 if index > headerEnd || items.contains(where: \.priceReadable), let name = unreadablePriceRow(line) {
                     var item = ParsedLineItem(description: name, total: 0, lineIndex: index)
@@ -258,6 +272,17 @@ enum LineItemExtractor {
         return nil
     }
 
+    /// A weight, a price per unit and their product, with no unit on the line: the unit is the
+    /// one the column header above names (kg or lb).
+    private static func bareWeight(_ upper: String, above: ArraySlice<String>) -> ReadQuantity? {
+        guard let match = bareWeightRow.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
+              let unitPrice = AmountScanner.decimal(match[2] ?? ""), let total = AmountScanner.decimal(match[3] ?? ""),
+              close(rounded(weight * unitPrice, scale: 2), total) else { return nil }
+        let unit = above.contains { $0.contains("KG") } ? "kg" : above.contains { $0.contains("LB") } ? "lb" : nil
+        guard let unit else { return nil }
+        return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
+    }
+
     /// A row shaped like an item (description, column gap, something short in the price
     /// column) whose price OCR could not read: "BIO HONIG      u L". Returns the description.
     private static func unreadablePriceRow(_ line: String) -> String? {
@@ -266,6 +291,12 @@ enum LineItemExtractor {
         let name = splitTrailingCode(description).name
         guard name.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A row of column names and units only ("kg   EURO/kg   EURO", "QTY  PRICE  AMOUNT").
+    private static func isColumnHeader(_ line: String) -> Bool {
+        let words = line.uppercased().split { !$0.isLetter }
+        return !words.isEmpty && words.allSatisfy { columnWords.contains(String($0)) }
     }
 
     private static func undotted(_ line: String) -> AmountMatch? {

@@ -122,6 +122,29 @@ struct GermanReceiptTests {
         #expect(payload.totalAmount == "4.95")
     }
 
+    @Test func aWeighedItemTakesItsPriceFromTheBareNumbersBelowTheColumnHeader() {
+        // The name row prints its tax class where the price goes; weight, price per kg and
+        // total follow under a header, without units on the line itself.
+        let text = """
+        ALDI GmbH & Co. KG
+        Tel. 0 52 51/68 90 80
+        WÜRFELZUCKER               0,89 A
+        BANANEN LOSE               C
+        kg      EURO/kg       EURO
+        0,158        1,19      0,19
+        KAMILLENTEE                0,59 A
+        SUMME                      1,67
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["WÜRFELZUCKER", "BANANEN LOSE", "KAMILLENTEE"])
+        #expect(payload.lineItems.map(\.total) == ["0.89", "0.19", "0.59"])
+        #expect(payload.lineItems[1].quantity == "0.158" && payload.lineItems[1].unit == "kg" && payload.lineItems[1].unitPrice == "1.19")
+        #expect(payload.lineItems.allSatisfy { $0.priceInferred == nil })
+        // Numbers whose product is not the total are no weighed item.
+        let mismatched = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "0,158        1,19", with: "0,358        1,19"))
+        #expect(mismatched.lineItems[1].quantity == "1")
+    }
+
     @Test func twoLostPricesStayUnreadableForThePersonToFillIn() {
         let text = """
         real GmbH
