@@ -1,7 +1,9 @@
 import Foundation
 
-/// A chain whose name is normalised to its brand, with what its receipts imply.
-struct KnownMerchant: Sendable, Equatable {
+/// A chain whose name is normalised to its brand, with what its receipts imply. A class,
+/// though immutable: every chain is tested on every header line, and copying a struct of
+/// six arrays and strings for each test retained and released them all.
+final class KnownMerchant: Sendable, Equatable {
     let brand: String
     /// Compact upper-case spellings (no spaces or punctuation) that identify the chain.
     let keys: [String]
@@ -12,12 +14,17 @@ struct KnownMerchant: Sendable, Equatable {
     // `keys` as UTF-8 bytes, and whether each is ASCII: every chain is tested on every header line.
     private let keyBytes: [[UInt8]]
     private let keyIsASCII: [Bool]
+    /// The keys long enough (six letters) to be recognised with one OCR slip.
+    let slipKeys: [KeywordPhrase]
 
     init(_ brand: String, keys: [String], wordKeys: [String] = [], currency: String? = nil, dateOrder: DateOrder? = nil) {
         self.brand = brand; self.keys = keys; self.wordKeys = wordKeys; self.currency = currency; self.dateOrder = dateOrder
         keyBytes = keys.map { Array($0.utf8) }
         keyIsASCII = keys.map { $0.allSatisfy(\.isASCII) }
+        slipKeys = keys.filter { $0.count >= 6 }.map(KeywordPhrase.init)
     }
+
+    static func == (a: KnownMerchant, b: KnownMerchant) -> Bool { a.brand == b.brand }
 
     static let costco = KnownMerchant("Costco Wholesale", keys: ["COSTCO"], currency: "CAD", dateOrder: .monthFirst)
     static let walmart = KnownMerchant("Walmart", keys: ["WALMART", "WALMRT", "WALMARI", "WALMAR7"], currency: "CAD", dateOrder: .monthFirst)
@@ -76,7 +83,7 @@ struct KnownMerchant: Sendable, Equatable {
         var squeezedBytes = given
         func squeezed() -> [UInt8] {
             if let squeezedBytes { return squeezedBytes }
-            let bytes = rawUpper.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            let bytes = Self.squeezed(rawUpper)
             squeezedBytes = bytes
             return bytes
         }
@@ -122,10 +129,15 @@ struct KnownMerchant: Sendable, Equatable {
 
     /// The first known chain named on one of the text's lines at `indices`, with that line's index.
     /// Each line's squeezed bytes are built once for all the chains.
+    /// A line's bytes without spaces or tabs, for `isNamed(in:rawUpper:squeezed:)`.
+    static func squeezed(_ upperLine: String) -> [UInt8] {
+        upperLine.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+    }
+
     static func find(in text: ReceiptText, at indices: some Sequence<Int>) -> (merchant: KnownMerchant, line: Int)? {
         for index in indices {
             let upper = text.upperLines[index]
-            let squeezed = upper.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            let squeezed = squeezed(upper)
             if let merchant = all.first(where: { $0.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed) }) {
                 return (merchant, index)
             }

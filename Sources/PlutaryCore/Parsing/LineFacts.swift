@@ -7,9 +7,11 @@ struct LineFacts: Sendable {
     let label: LineLabel
     let kind: SummaryLineKind?
 
-    init(_ line: String) {
+    /// - Parameter lineLabel: the whole line's label (`ReceiptText.labels`), which is the label
+    ///   of a line without amounts.
+    init(_ line: String, lineLabel: LineLabel) {
         amounts = AmountScanner.amounts(in: line)
-        label = LineLabel(AmountScanner.label(of: line, before: amounts.first))
+        label = amounts.isEmpty ? lineLabel : LineLabel(AmountScanner.label(of: line, before: amounts.first))
         kind = SummaryLineClassifier.classify(label)
     }
 }

@@ -35,7 +35,7 @@ struct ReceiptAnalyzer: Sendable {
         let order = profile.dateOrder ?? merchant?.dateOrder ?? (dollarsInUS ? .monthFirst : .dayFirst)
         receipt.dates = DateExtractor.candidates(in: text, preferredOrder: order)
 
-        let facts = text.lines.map(LineFacts.init)
+        let facts = zip(text.lines, text.labels).map(LineFacts.init)
         let itemsEnd = readSummary(text, facts: facts, into: &receipt)
         receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
         let currency = receipt.currencies.first?.value

@@ -19,11 +19,10 @@ struct StrategyProfile: Sendable {
         var best = 0.0
         for (index, line) in text.upperLines.enumerated() {
             let label = text.labels[index]
+            let squeezed = KnownMerchant.squeezed(line)
             for merchant in merchants {
-                let exact = merchant.isNamed(in: label, rawUpper: line)
-                let fuzzy = !exact && merchant.keys.contains { key in
-                    key.count >= 6 && label.words.contains { TextSimilarity.wordMatches($0, key) }
-                }
+                let exact = merchant.isNamed(in: label, rawUpper: line, squeezed: squeezed)
+                let fuzzy = !exact && merchant.slipKeys.contains(where: label.hasWordMatching)
                 guard exact || fuzzy else { continue }
                 let score = (index < 10 ? 0.95 : 0.7) - (fuzzy ? 0.1 : 0)
                 best = max(best, score)
