@@ -174,17 +174,17 @@ enum MerchantExtractor {
         if skipWords.contains(where: { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }) {
             return false
         }
-        // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
-        switch SummaryLineClassifier.classify(label) {
-        case .none: break
-        case .tender?: if label.words.count <= 2 { return false }
-        default: return false
-        }
         if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) { return false }
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
-        return true
+        // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
+        // Tested last: a hundred keyword phrases cost more than the tests above.
+        switch SummaryLineClassifier.classify(label) {
+        case .none: return true
+        case .tender?: return label.words.count > 2
+        default: return false
+        }
     }
 
     /// How many letters, and how many characters other than white space, a line has. ASCII
