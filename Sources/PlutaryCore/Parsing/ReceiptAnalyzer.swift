@@ -65,7 +65,8 @@ struct ReceiptAnalyzer: Sendable {
                 vatHeaderLine = index
                 continue
             }
-            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index) {
+            let underVatHeader = vatHeaderLine.map { index - $0 <= 5 } ?? false
+            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index, underHeader: underVatHeader) {
                 receipt.taxes.append(tax)
                 continue
             }
@@ -140,33 +141,43 @@ struct ReceiptAnalyzer: Sendable {
         return letters <= 3 ? amount.value : nil
     }
 
-    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int) -> ParsedTax? {
+    /// - Parameter underHeader: whether a VAT table's header is a few lines above: there a row
+    ///   whose gross OCR lost ("V 19,0%  1,44  7,55  668") still shows its tax as its rate of its net.
+    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool) -> ParsedTax? {
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
-        guard let match = coded ?? (amounts.count >= 3 ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
+        guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
-        guard let amount = taxAmount(amounts, rate: rate) else { return nil }
+        let values = amounts.map(\.value).filter { $0 >= 0 }
+        let byRate = taxByRate(values, rate: rate)
+        guard let amount = byRate ?? taxAmount(values) else { return nil }
         let word = LineLabel(upper).has("VAT") ? "VAT" : "MwSt"
-        let values = amounts.map(\.value)
         let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
-        if coded == nil, gross == nil { return nil }
+        if coded == nil, gross == nil, !(underHeader && byRate != nil) { return nil }
         return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line, gross: gross)
     }
 
-    /// Picks the tax column of a tax row: the amount that is `rate` of another one
-    /// (of the net, or of the gross), else the smallest of net/tax/gross.
+    /// The tax column of a tax row: by its rate when the row prints one, else the smallest amount.
     private func taxAmount(_ amounts: [AmountMatch], rate: Decimal?) -> Decimal? {
         let values = amounts.map(\.value).filter { $0 >= 0 }
-        guard values.count >= 2 else { return values.first }
-        if let rate {
-            for tax in values {
-                for base in values where base != tax {
-                    let ofNet = LineItemExtractor.rounded(base * rate / 100, scale: 2)
-                    let ofGross = LineItemExtractor.rounded(base * rate / (100 + rate), scale: 2)
-                    if LineItemExtractor.close(tax, ofNet) || LineItemExtractor.close(tax, ofGross) { return tax }
-                }
+        return rate.flatMap { taxByRate(values, rate: $0) } ?? taxAmount(values)
+    }
+
+    /// The tax column of a tax row: the amount that is `rate` of another one (of the net, or of the gross).
+    private func taxByRate(_ values: [Decimal], rate: Decimal) -> Decimal? {
+        for tax in values {
+            for base in values where base != tax {
+                let ofNet = LineItemExtractor.rounded(base * rate / 100, scale: 2)
+                let ofGross = LineItemExtractor.rounded(base * rate / (100 + rate), scale: 2)
+                if LineItemExtractor.close(tax, ofNet) || LineItemExtractor.close(tax, ofGross) { return tax }
             }
         }
+        return nil
+    }
+
+    /// The tax column of a row with no rate to tell it by: the smallest of net/tax/gross.
+    private func taxAmount(_ values: [Decimal]) -> Decimal? {
+        guard values.count >= 2 else { return values.first }
         if values.count == 3 {
             let sorted = values.sorted()
             if sorted[0] + sorted[1] == sorted[2] { return sorted[0] }

@@ -145,6 +145,26 @@ struct GermanReceiptTests {
         #expect(mismatched.lineItems[1].quantity == "1")
     }
 
+    @Test func aVATRowWhoseGrossOCRLostStillCountsByItsRate() {
+        // "8,99" read as "668": the row's tax is still 19 % of its net, under the table's header.
+        let text = """
+        real GmbH
+        Tel.: 0 52 51/68 90 80
+        PARLIAMENT ORIG.RU      8,99 V
+        INDISCHES CHICKEN       3,99 E
+        SUMME          EUR     12,98
+        Mehrwertst. ohne MwSt  mit MwSt
+        V 19,0%    1,44    7,55         668
+        E 7,0%     0,26    3,73        3,99
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.taxes.map(\.amount) == ["1.44", "0.26"])
+        #expect(payload.taxAmount == "1.70")
+        // Away from a VAT table, a letter, a rate and two amounts are no tax row.
+        let loose = ReceiptParser().parse(ocrText: "SHOP\nV 19,0%    1,44    7,55\nSUMME  7,55\n")
+        #expect(loose.taxes.isEmpty)
+    }
+
     @Test func twoLostPricesStayUnreadableForThePersonToFillIn() {
         let text = """
         real GmbH
