@@ -12,6 +12,7 @@ struct ReceiptAnalyzer: Sendable {
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%"): a letter, then the rate, at the row's start.
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z])\s?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
+    private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
@@ -49,6 +50,8 @@ struct ReceiptAnalyzer: Sendable {
     private func readSummary(_ text: ReceiptText, facts: [LineFacts], into receipt: inout ParsedReceipt) -> Int {
         var itemsEnd: Int?
         var vatHeaderLine: Int?
+        // The tax the table's header names ("GST Summary"), for its rows' names; MwSt when it names none.
+        var vatTableTax: String?
         for (index, line) in text.lines.enumerated() {
             let amounts = facts[index].amounts
             receipt.printedAmounts.formUnion(amounts.map(\.value))
@@ -63,10 +66,12 @@ struct ReceiptAnalyzer: Sendable {
             let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
             if label.words.count <= 8, vatColumn || taxTableHeader || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
+                vatTableTax = Self.tableTaxWords.first(where: label.hasWord)
                 continue
             }
             let underVatHeader = vatHeaderLine.map { index - $0 <= 5 } ?? false
-            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index, underHeader: underVatHeader) {
+            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index, underHeader: underVatHeader,
+                                tableTax: underVatHeader ? vatTableTax : nil) {
                 receipt.taxes.append(tax)
                 continue
             }
@@ -143,14 +148,15 @@ struct ReceiptAnalyzer: Sendable {
 
     /// - Parameter underHeader: whether a VAT table's header is a few lines above: there a row
     ///   whose gross OCR lost ("V 19,0%  1,44  7,55  668") still shows its tax as its rate of its net.
-    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool) -> ParsedTax? {
+    /// - Parameter tableTax: the tax the table's header names, for the row's name.
+    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
         guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         let values = amounts.map(\.value).filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
         guard let amount = byRate ?? taxAmount(values) else { return nil }
-        let word = LineLabel(upper).has("VAT") ? "VAT" : "MwSt"
+        let word = LineLabel(upper).has("VAT") ? "VAT" : tableTax ?? "MwSt"
         let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
         if coded == nil, gross == nil, !(underHeader && byRate != nil) { return nil }

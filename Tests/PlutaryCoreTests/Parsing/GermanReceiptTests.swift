@@ -165,6 +165,18 @@ struct GermanReceiptTests {
         #expect(loose.taxes.isEmpty)
     }
 
+    @Test func aTaxTablesRowsAreNamedAfterTheTaxItsHeaderNames() {
+        let text = """
+        KEDAI RUNCIT SDN BHD
+        ROTI           5.30 SR
+        TOTAL          5.30
+        GST Summary
+        Code      Amount(RM)   Tax(RM)
+        S 06.0%      5.00       0.30
+        """
+        #expect(ReceiptParser().parse(ocrText: text).taxes.map(\.name) == ["GST S"])
+    }
+
     @Test func twoLostPricesStayUnreadableForThePersonToFillIn() {
         let text = """
         real GmbH
