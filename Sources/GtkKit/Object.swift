@@ -22,6 +22,9 @@ open class Object {
     /// Adopts a reference the caller already owns (a full-transfer return value).
     public init(adopting raw: UnsafeMutableRawPointer) {
         self.raw = raw
+        // A floating reference would be taken over by the first parent without a count of its
+        // own, leaving the toggle reference counted twice; sinking it keeps the count at one.
+        if g_object_is_floating(raw) != 0 { g_object_ref_sink(raw) }
         anchor = ToggleAnchor.anchor(self, to: raw)
     }
 

@@ -73,6 +73,23 @@ final class GtkKitTests: GtkTestCase {
         }
     }
 
+    func testAnAdoptedFloatingWidgetIsOwnedOnceAndFreedWithItsWrapper() {
+        MainActor.assumeIsolated {
+            GtkKitTests.finalized = 0
+            let window = Widget(retaining: gtk_window_new())
+            do {
+                let label = Object(adopting: UnsafeMutableRawPointer(gtk_label_new("floating")))
+                plutary_object_weak_ref(label.raw, { _, _ in GtkKitTests.finalized += 1 }, nil)
+                gtk_window_set_child(window.pointer(), label.pointer())
+                gtk_window_set_child(window.pointer(), nil)
+                // The window took and gave back a reference of its own: the label is still the wrapper's.
+                XCTAssertEqual(GtkKitTests.finalized, 0, "the window's release freed a label its wrapper still held")
+            }
+            XCTAssertEqual(GtkKitTests.finalized, 1, "the label outlived its wrapper")
+            gtk_window_destroy(window.pointer())
+        }
+    }
+
     func testASignalBoxIsFreedWhenItsObjectDies() {
         final class Canary { nonisolated(unsafe) static var alive = 0; init() { Canary.alive += 1 }; deinit { Canary.alive -= 1 } }
         MainActor.assumeIsolated {
