@@ -91,19 +91,15 @@ enum LineItemExtractor {
                                                 taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
                                                 code: name.code, lineIndex: name.line))
                     pendingName = nil
-                } else if let last = items.indices.last, !items[last].priceReadable, items[last].lineIndex >= index - 2,
+                } else if let last = items.indices.last, items[last].price == .unreadable, items[last].lineIndex >= index - 2,
                           let total = quantity.total {
                     // The item above printed its tax class where the price goes; its price is on this line.
                     items[last].total = total
-                    items[last].priceReadable = true
-                    items[last].quantity = quantity.count
-                    items[last].unit = quantity.unit
-                    items[last].unitPrice = quantity.unitPrice
+                    items[last].price = .printed
+                    apply(quantity, to: &items[last])
                 } else if let last = items.indices.last, items[last].quantity == 1, items[last].unit == nil,
                           matches(items[last], quantity) {
-                    items[last].quantity = quantity.count
-                    items[last].unit = quantity.unit
-                    items[last].unitPrice = quantity.unitPrice
+                    apply(quantity, to: &items[last])
                 } else {
                     pendingQuantity = quantity
                 }
@@ -113,9 +109,9 @@ enum LineItemExtractor {
             guard let price = amounts.last ?? undotted(line) ?? gluedFlag(line) else {
                 if isColumnHeader(line) { continue }
                 // Garbled rows count only once real item rows have begun; above them is header noise.
-                if index > headerEnd || items.contains(where: \.priceReadable), let name = unreadablePriceRow(line) {
+                if index > headerEnd || items.contains(where: { $0.price == .printed }), let name = unreadablePriceRow(line) {
                     var item = ParsedLineItem(description: name, total: 0, lineIndex: index)
-                    item.priceReadable = false
+                    item.price = .unreadable
                     items.append(item)
                     pendingName = nil
                 } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile) {
@@ -157,9 +153,7 @@ enum LineItemExtractor {
             }
             if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) { item.category = "fee" }
             if let quantity = pendingQuantity, item.quantity == 1, close(item.total, quantity.expectedTotal) {
-                item.quantity = quantity.count
-                item.unit = quantity.unit
-                item.unitPrice = quantity.unitPrice
+                apply(quantity, to: &item)
             }
             pendingQuantity = nil
             pendingName = nil
@@ -316,6 +310,13 @@ enum LineItemExtractor {
     private static func splitTrailingCode(_ description: String) -> (name: String, code: String?) {
         guard let match = trailingCode.firstMatch(in: description), match.location > 0 else { return (description, nil) }
         return ((description as NSString).substring(to: match.location), match[1])
+    }
+
+    /// Sets the count (or weight) and unit price a quantity line gives its item.
+    private static func apply(_ quantity: ReadQuantity, to item: inout ParsedLineItem) {
+        item.quantity = quantity.count
+        item.unit = quantity.unit
+        item.unitPrice = quantity.unitPrice
     }
 
     /// Whether a quantity line belongs to `item` above it: a total printed on the quantity line

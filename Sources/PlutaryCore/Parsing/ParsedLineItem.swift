@@ -20,11 +20,7 @@ public struct ParsedLineItem: Hashable, Sendable {
     public var code: String?
     public var category: String?
     public var lineIndex: Int
-    /// False when the row is clearly an item but OCR lost its price; `total` is then 0
-    /// and the person is warned to fill it in.
-    public var priceReadable = true
-    /// True when an unreadable price was taken from the receipt's arithmetic (`ReceiptResolver`).
-    public var priceDerived = false
+    public var price = PriceSource.printed
 
     public init(description: String, quantity: Decimal = 1, unit: String? = nil, unitPrice: Decimal? = nil,
                 total: Decimal, discount: Decimal? = nil, taxCode: String? = nil, code: String? = nil,

@@ -35,9 +35,9 @@ struct ReceiptResolver: Sendable {
         if let tip { payload.tipAmount = money(tip); fill("tip_amount", 0.8) }
         if let total { payload.totalAmount = money(total.value); fill("total_amount", total.confidence) }
         if let method = parsed.paymentMethods.last { payload.paymentMethod = method.value; fill("payment_method", method.confidence) }
-        let derivedPrice = fillUnreadablePrice(&parsed.items, itemsNet: itemsNet, subtotal: subtotal?.value,
-                                               total: total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) })
-        itemsNet += derivedPrice ?? 0
+        let inferredPrice = inferUnreadablePrice(&parsed.items, itemsNet: itemsNet, subtotal: subtotal?.value,
+                                                 total: total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) })
+        itemsNet += inferredPrice ?? 0
         if !parsed.items.isEmpty {
             payload.lineItems = parsed.items.map { lineItem($0, money: money) }
             fill("line_items", 0.6)
@@ -59,13 +59,13 @@ struct ReceiptResolver: Sendable {
 
     /// One item whose price OCR lost costs what the others leave of the subtotal (or of the
     /// total less tax and tip): the only price with which the receipt adds up. Returns it.
-    private func fillUnreadablePrice(_ items: inout [ParsedLineItem], itemsNet: Decimal, subtotal: Decimal?, total: Decimal?) -> Decimal? {
-        guard let reference = subtotal ?? total, let index = items.indices.first(where: { !items[$0].priceReadable }),
-              !items[(index + 1)...].contains(where: { !$0.priceReadable }) else { return nil }
+    private func inferUnreadablePrice(_ items: inout [ParsedLineItem], itemsNet: Decimal, subtotal: Decimal?, total: Decimal?) -> Decimal? {
+        guard let reference = subtotal ?? total, let index = items.indices.first(where: { items[$0].price == .unreadable }),
+              !items[(index + 1)...].contains(where: { $0.price == .unreadable }) else { return nil }
         let missing = reference - itemsNet
         guard missing > 0, missing < reference else { return nil }
         items[index].total = missing
-        items[index].priceDerived = true
+        items[index].price = .inferred
         return missing
     }
 
@@ -136,7 +136,7 @@ struct ReceiptResolver: Sendable {
         var payload = LineItemPayload(description: item.description, quantity: quantity, unitPrice: item.unitPrice.map(money),
                                       total: money(item.total), unit: item.unit, category: item.category, taxCode: item.taxCode,
                                       discount: item.discount.map(money))
-        if item.priceDerived { payload.priceInferred = true }
+        if item.price == .inferred { payload.priceInferred = true }
         return payload
     }
 
@@ -144,10 +144,10 @@ struct ReceiptResolver: Sendable {
                           itemsNet: Decimal, money: (Decimal) -> String) -> [String] {
         var result: [String] = []
         if parsed.dates.isEmpty { result.append("no purchase date found") }
-        let unreadable = parsed.items.filter { !$0.priceReadable && !$0.priceDerived }.count
+        let unreadable = parsed.items.filter { $0.price == .unreadable }.count
         if unreadable > 0 { result.append("price unreadable for \(unreadable) item(s)") }
-        if let derived = parsed.items.first(where: \.priceDerived) {
-            result.append("price of \"\(derived.description)\" unreadable, taken as what the other items leave of the total")
+        if let inferred = parsed.items.first(where: { $0.price == .inferred }) {
+            result.append("price of \"\(inferred.description)\" unreadable, taken as what the other items leave of the total")
         }
         guard let total else { return result + ["no total found"] }
         if let subtotal, !parsed.items.isEmpty, !same(itemsNet, subtotal) {
