@@ -155,7 +155,7 @@ struct ReceiptAnalyzer: Sendable {
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         let values = amounts.map(\.value).filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
-        guard let amount = byRate ?? taxAmount(values) else { return nil }
+        guard let amount = byRate ?? smallestTax(values) else { return nil }
         let word = LineLabel(upper).has("VAT") ? "VAT" : tableTax ?? "MwSt"
         let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
@@ -166,7 +166,7 @@ struct ReceiptAnalyzer: Sendable {
     /// The tax column of a tax row: by its rate when the row prints one, else the smallest amount.
     private func taxAmount(_ amounts: [AmountMatch], rate: Decimal?) -> Decimal? {
         let values = amounts.map(\.value).filter { $0 >= 0 }
-        return rate.flatMap { taxByRate(values, rate: $0) } ?? taxAmount(values)
+        return rate.flatMap { taxByRate(values, rate: $0) } ?? smallestTax(values)
     }
 
     /// The tax column of a tax row: the amount that is `rate` of another one (of the net, or of the gross).
@@ -182,7 +182,7 @@ struct ReceiptAnalyzer: Sendable {
     }
 
     /// The tax column of a row with no rate to tell it by: the smallest of net/tax/gross.
-    private func taxAmount(_ values: [Decimal]) -> Decimal? {
+    private func smallestTax(_ values: [Decimal]) -> Decimal? {
         guard values.count >= 2 else { return values.first }
         if values.count == 3 {
             let sorted = values.sorted()
