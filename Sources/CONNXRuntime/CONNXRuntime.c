@@ -248,4 +248,5 @@ void plutary_ort_release_free_memory(void) {
 void plutary_ort_share_heap(void) {
     mallopt(M_ARENA_MAX, 1);
     mallopt(M_MMAP_THRESHOLD, 8 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 32 * 1024 * 1024);
 }
