@@ -9,6 +9,33 @@ import XCTest
 final class TreeColumnViewTests: GtkTestCase {
     nonisolated(unsafe) static var finalized = 0
 
+    func testACountChangeAnnouncesTheRowsReplacedApartFromTheEnd() {
+        MainActor.assumeIsolated {
+            let bridge = ListModelBridge<String>()
+            bridge.replace(with: (0..<1000).map { "row \($0)" })
+            let log = ChangeLog()
+            let record: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+                Unmanaged<ChangeLog>.fromOpaque(data!).takeUnretainedValue().changes.append([position, removed, added])
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(bridge.model), "items-changed", unsafeBitCast(record, to: GCallback.self),
+                                  Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(0))
+            // A search: GTK looks for a removed row that is on screen among every added row, so one
+            // change of (1, 999, 3) would make a row object for each; here only the three rows replaced are.
+            bridge.replace(with: ["row 0", "match 1", "match 2", "match 3"])
+            XCTAssertEqual(log.changes, [[1, 3, 3], [4, 996, 0]])
+            log.changes = []
+            // The search cleared: the rows added at the end are announced on their own.
+            bridge.replace(with: (0..<1000).map { "row \($0)" })
+            XCTAssertEqual(log.changes, [[1, 3, 3], [4, 0, 996]])
+            log.changes = []
+            bridge.replace(with: ["other"])
+            XCTAssertEqual(log.changes, [[0, 1, 1], [1, 999, 0]])
+            let first = g_list_model_get_item(bridge.model, 0)
+            XCTAssertEqual(bridge.item(for: first), "other")
+            g_object_unref(first)
+        }
+    }
+
     func testTheExpandingListPlacesChildrenAfterTheirParent() {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
@@ -47,7 +74,8 @@ final class TreeColumnViewTests: GtkTestCase {
             // A row inserted before an expanded parent moves its expansion along.
             log.changes = []
             bridge.replace(with: ["a", "x", "B", "c", "d"])
-            XCTAssertEqual(log.changes, [[1, 4, 4]], "from the first change to the end, the expanded d's child included")
+            XCTAssertEqual(log.changes, [[1, 4, 3], [4, 0, 1]],
+                           "the rows from the first change replaced in place, the expanded d's child included, then one added")
             XCTAssertEqual(tags(), [0, 1, 2, 3, 4])
 
             plutary_expanding_list_expand(rows.opaque, 0, 1, 300)
