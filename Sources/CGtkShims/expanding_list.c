@@ -166,3 +166,12 @@ void plutary_expanding_list_collapse(GListModel *list, guint parent) {
     g_array_remove_index(self->expansions, index);
     g_list_model_items_changed(list, row + 1, removed, 0);
 }
+
+void plutary_expanding_list_collapse_range(GListModel *list, guint start, guint end) {
+    PlutaryExpandingList *self = (PlutaryExpandingList *)list;
+    /* From the last, so that the positions announced for those before stay right. */
+    for (guint i = self->expansions->len; i > 0; i--) {
+        guint parent = g_array_index(self->expansions, Expansion, i - 1).parent;
+        if (parent >= start && parent < end) plutary_expanding_list_collapse(list, parent);
+    }
+}

@@ -47,7 +47,13 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         // Header clicks drive the column view's sorter; incremental sorting spreads a big sort over frames.
         gtk_sort_list_model_set_sorter(sorted.opaque, gtk_column_view_get_sorter(opaque))
         gtk_sort_list_model_set_incremental(sorted.opaque, 1)
-        bridge.onReplace { [weak self] changed in self?.deselect(changed) }
+        bridge.announcesChangesInPlace = { [weak self] in self?.isSorted ?? false }
+        bridge.onReplace { [weak self] changed in
+            guard let self else { return }
+            self.deselect(changed)
+            // Announced rows lose their expansion in the expanding list; rows changed quietly here.
+            if !self.isSorted { plutary_expanding_list_collapse_range(self.rows.opaque, guint(changed.lowerBound), guint(changed.upperBound)) }
+        }
     }
 
     /// Adds a column of labels. The first column added carries the expander arrow.
@@ -229,6 +235,11 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
             case nil: break
             }
         }
+    }
+
+    /// Whether a column header orders the rows (the sort model then follows every change).
+    private var isSorted: Bool {
+        gtk_sorter_get_order(gtk_column_view_get_sorter(opaque)) != GTK_SORTER_ORDER_NONE
     }
 
     public func deselectAll() {

@@ -197,6 +197,7 @@ final class GtkKitTests: GtkTestCase {
     func testAReplaceKeepsTheSelectionOfRowsThatDidNotChange() {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
+            bridge.announcesChangesInPlace = { true }
             bridge.replace(with: ["a", "b", "c", "d"])
             // Over GtkTreeListModel, whose row objects are new for every announced row, a selection shows which rows were announced.
             g_object_ref(UnsafeMutableRawPointer(bridge.model))

@@ -9,7 +9,7 @@ import XCTest
 final class TreeColumnViewTests: GtkTestCase {
     nonisolated(unsafe) static var finalized = 0
 
-    func testACountChangeAnnouncesTheRowsReplacedApartFromTheEnd() {
+    func testAReplaceAnnouncesOnlyTheCountsDifferenceAtTheEnd() {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
             bridge.replace(with: (0..<1000).map { "row \($0)" })
@@ -19,15 +19,22 @@ final class TreeColumnViewTests: GtkTestCase {
             }
             g_signal_connect_data(UnsafeMutableRawPointer(bridge.model), "items-changed", unsafeBitCast(record, to: GCallback.self),
                                   Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(0))
+            var changed: [Range<Int>] = []
+            bridge.onReplace { changed.append($0) }
             // A search: GTK looks for a removed row that is on screen among every added row, so one
-            // change of (1, 999, 3) would make a row object for each; here only the three rows replaced are.
+            // change of (1, 999, 3) would cost a lookup and a row object for each. The rows changed
+            // in place keep their objects and are not announced; the views bind them again.
             bridge.replace(with: ["row 0", "match 1", "match 2", "match 3"])
-            XCTAssertEqual(log.changes, [[1, 3, 3], [4, 996, 0]])
-            log.changes = []
-            // The search cleared: the rows added at the end are announced on their own.
+            XCTAssertEqual(log.changes, [[4, 996, 0]])
+            // The search cleared: only the rows added at the end are announced.
             bridge.replace(with: (0..<1000).map { "row \($0)" })
-            XCTAssertEqual(log.changes, [[1, 3, 3], [4, 0, 996]])
+            XCTAssertEqual(log.changes, [[4, 996, 0], [4, 0, 996]])
+            bridge.replace(with: (0..<1000).map { $0 == 500 ? "changed" : "row \($0)" })
+            XCTAssertEqual(log.changes.count, 2, "a row changed in place: nothing to announce")
+            XCTAssertEqual(changed, [1..<4, 1..<1000, 500..<501], "the handlers hear of every changed row")
             log.changes = []
+            // Under a sort model, rows changed in place are announced too, then the count's difference.
+            bridge.announcesChangesInPlace = { true }
             bridge.replace(with: ["other"])
             XCTAssertEqual(log.changes, [[0, 1, 1], [1, 999, 0]])
             let first = g_list_model_get_item(bridge.model, 0)
@@ -39,6 +46,8 @@ final class TreeColumnViewTests: GtkTestCase {
     func testTheExpandingListPlacesChildrenAfterTheirParent() {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
+            // As under a sorted table: rows changed in place are announced, and the expanding list follows.
+            bridge.announcesChangesInPlace = { true }
             bridge.replace(with: ["a", "b", "c", "d"])
             let rows = Object(adopting: UnsafeMutableRawPointer(plutary_expanding_list_new(bridge.model)))
             let log = ChangeLog()
@@ -83,6 +92,22 @@ final class TreeColumnViewTests: GtkTestCase {
             plutary_expanding_list_collapse(rows.opaque, 0)
             XCTAssertEqual(log.changes, [[1, 1, 0]])
             XCTAssertEqual(plutary_expanding_list_is_expanded(rows.opaque, 0), 0)
+        }
+    }
+
+    func testASortedTableOrdersRowsChangedInPlaceAnew() {
+        MainActor.assumeIsolated {
+            let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 0 },
+                                                       child: { _, _ in nil })
+            table.addTextColumn("Name", parent: { $0 }, child: { $0 }, order: { $0 < $1 })
+            table.bridge.replace(with: ["a", "b", "c"])
+            let columns = gtk_column_view_get_columns(table.opaque)
+            let column = g_list_model_get_item(columns, 0)
+            gtk_column_view_sort_by_column(table.opaque, OpaquePointer(column), GTK_SORT_DESCENDING)
+            g_object_unref(column)
+            XCTAssertTrue(spinMainContext { table.node(at: 0) == .parent(2) }, "c first")
+            table.bridge.replace(with: ["a", "z", "c"])
+            XCTAssertTrue(spinMainContext { table.node(at: 0) == .parent(1) }, "z, changed in place, sorts first")
         }
     }
 

@@ -74,5 +74,7 @@ gboolean plutary_expanding_list_locate(GListModel *list, guint position, guint *
 gboolean plutary_expanding_list_is_expanded(GListModel *list, guint parent);
 void plutary_expanding_list_expand(GListModel *list, guint parent, guint n_children, guint64 first_tag);
 void plutary_expanding_list_collapse(GListModel *list, guint parent);
+/* Collapses every expanded parent at a position in [start, end): parents whose content changed. */
+void plutary_expanding_list_collapse_range(GListModel *list, guint start, guint end);
 
 #endif
