@@ -38,23 +38,37 @@ public enum ReportCharts {
             return LineChartData(title: detail.name, currency: "CAD", series: [])
         }
         let points = detail.history.filter { $0.price.currency == currency }
-        // One point per store and day: the mean of that day's purchases.
-        var order: [String] = []
-        var byStore: [String: [(day: String, prices: [Double])]] = [:]
+        // One point per store and day: the mean of that day's purchases. Stores by first
+        // purchase; built on the GTK thread for products bought thousands of times.
+        let unknown = tr("Unknown merchant")
+        var stores: [String] = []
+        var storeIndex: [String: Int] = [:]
+        var days: [[(day: String, sum: Double, count: Int)]] = []
         for point in points {
-            let store = point.merchant ?? tr("Unknown merchant")
-            if byStore[store] == nil { order.append(store) }
-            if byStore[store]?.last?.day == point.day {
-                byStore[store]![byStore[store]!.count - 1].prices.append(Double(point.price.minorUnits))
+            let store = point.merchant ?? unknown
+            let index: Int
+            if let known = storeIndex[store] {
+                index = known
             } else {
-                byStore[store, default: []].append((point.day, [Double(point.price.minorUnits)]))
+                index = stores.count
+                storeIndex[store] = index
+                stores.append(store)
+                days.append([])
+            }
+            let price = Double(point.price.minorUnits)
+            if let last = days[index].indices.last, days[index][last].day == point.day {
+                days[index][last].sum += price
+                days[index][last].count += 1
+            } else {
+                days[index].append((point.day, price, 1))
             }
         }
         let unit = points.last?.unit
         let title = unit.map { String(format: tr("%@ (price per %@)"), detail.name, $0) } ?? detail.name
-        return LineChartData(title: title, currency: currency, series: order.enumerated().map {
-            LineChartData.Series(title: $1, points: byStore[$1]!.map { LineChartData.Point(day: $0.day, value: ($0.prices.reduce(0, +) / Double($0.prices.count)).rounded()) },
-                                 colorIndex: $0)
+        return LineChartData(title: title, currency: currency, series: stores.indices.map { index in
+            LineChartData.Series(title: stores[index],
+                                 points: days[index].map { LineChartData.Point(day: $0.day, value: ($0.sum / Double($0.count)).rounded()) },
+                                 colorIndex: index)
         })
     }
 

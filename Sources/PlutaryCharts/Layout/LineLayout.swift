@@ -27,16 +27,19 @@ public enum LineLayout {
         let labelHeight = 20.0
         let plot = CGRect(x: pad + axisWidth, y: title.bottom + 6, width: max(10, Double(size.width) - 2 * pad - axisWidth - 8),
                           height: max(10, legend.top - 6 - labelHeight - title.bottom - 6))
-        let dayNumbers = all.compactMap { Self.dayNumber($0.day) }
-        var first = dayNumbers.min() ?? 0, last = dayNumbers.max() ?? 0
+        // Each purchase day is read once: a product bought every few days for years has thousands.
+        let dayNumbers = series.map { $0.points.map { Self.dayNumber($0.day) } }
+        let known = dayNumbers.joined().compactMap { $0 }
+        var first = known.min() ?? 0, last = known.max() ?? 0
         if last - first < 30 { first -= 15; last += 15 }
         // A little room at both ends, so the first and last dots clear the axes.
         let margin = (last - first) * 0.03
         first -= margin
         last += margin
-        func x(_ day: String) -> Double {
-            Double(plot.minX) + (Self.dayNumber(day).map { ($0 - first) / (last - first) } ?? 0) * Double(plot.width)
+        func x(dayNumber: Double?) -> Double {
+            Double(plot.minX) + (dayNumber.map { ($0 - first) / (last - first) } ?? 0) * Double(plot.width)
         }
+        func x(_ day: String) -> Double { x(dayNumber: Self.dayNumber(day)) }
         func y(_ value: Double) -> Double { Double(plot.maxY) - scale.fraction(value) * Double(plot.height) }
 
         for (tick, label) in zip(scale.ticks, tickLabels) {
@@ -65,9 +68,9 @@ public enum LineLayout {
                             color: theme.foreground.withAlpha(0.4), width: 1))
 
         var described: [String] = []
-        for line in series {
+        for (line, lineDays) in zip(series, dayNumbers) {
             let color = theme.color(line.colorIndex)
-            let points = line.points.map { CGPoint(x: x($0.day), y: y($0.value)) }
+            let points = zip(line.points, lineDays).map { CGPoint(x: x(dayNumber: $1), y: y($0.value)) }
             // More points than the plot can show apart (a product bought every few days for years:
             // thousands): dots would merge into a band, so the line alone is drawn, through each
             // pixel column's extremes, and hovering finds one point every few pixels. Laying out

@@ -23,6 +23,10 @@ public struct DayFormatter: @unchecked Sendable {
     }
 
     public static func date(fromISO day: String) -> Date? {
+        if let (year, month, dayOfMonth) = isoFields(day), (1...12).contains(month), dayOfMonth >= 1,
+           dayOfMonth <= daysIn(month: month, year: year) {
+            return Date(timeIntervalSince1970: Double(daysSinceEpoch(year: year, month: month, day: dayOfMonth)) * 86_400)
+        }
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
         let (year, month, dayOfMonth) = (parts[0], parts[1], parts[2])
@@ -34,6 +38,30 @@ public struct DayFormatter: @unchecked Sendable {
         var components = DateComponents(year: year, month: month, day: dayOfMonth)
         components.timeZone = TimeZone(identifier: "UTC")
         return Calendar(identifier: .gregorian).date(from: components)
+    }
+
+    /// The three numbers of "2026-03-14" read from its bytes, without the strings and arrays a
+    /// split makes (a price chart parses each of thousands of purchase days); nil for anything
+    /// but digits in three fields, which the lenient path reads.
+    private static func isoFields(_ day: String) -> (Int, Int, Int)? {
+        var fields = (0, 0, 0), field = 0, digits = 0
+        for byte in day.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard digits > 0, field < 2 else { return nil }
+                field += 1
+                digits = 0
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch field {
+            case 0: fields.0 = fields.0 * 10 + digit
+            case 1: fields.1 = fields.1 * 10 + digit
+            default: fields.2 = fields.2 * 10 + digit
+            }
+            digits += 1
+        }
+        return field == 2 && digits > 0 ? fields : nil
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

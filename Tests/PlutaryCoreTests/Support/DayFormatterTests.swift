@@ -34,4 +34,17 @@ struct DayFormatterTests {
         #expect(DayFormatter.date(fromISO: "2026-03") == nil)
         #expect(DayFormatter.date(fromISO: "not a day") == nil)
     }
+
+    /// Days are read from their bytes; forms with other characters or empty fields are read as a
+    /// split on "-" reads them.
+    @Test func looserFormsReadAsBefore() {
+        #expect(DayFormatter.date(fromISO: "2026-3-4") == reference(2026, 3, 4))
+        #expect(DayFormatter.date(fromISO: "2026--03-14") == reference(2026, 3, 14))
+        #expect(DayFormatter.date(fromISO: "+2026-03-14") == reference(2026, 3, 14))
+        #expect(DayFormatter.date(fromISO: "2026-03-14-") == reference(2026, 3, 14))
+        #expect(DayFormatter.date(fromISO: " 2026-03-14") == nil)
+        #expect(DayFormatter.date(fromISO: "2026-03-1x") == nil)
+        #expect(DayFormatter.date(fromISO: "2026-03-14-01") == nil)
+        #expect(DayFormatter.date(fromISO: "99999999999999999999-01-01") == nil)
+    }
 }
