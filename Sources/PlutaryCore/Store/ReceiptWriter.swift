@@ -18,6 +18,10 @@ struct ReceiptWriter {
     var searchTable = "receipt_search"
     /// Saves that replaced a stored receipt rather than adding one.
     private(set) var replacedCount = 0
+    /// The two statements run for every line item, prepared once: the connection's statement
+    /// cache hashes the whole SQL text at each lookup, two million times in a large import.
+    private var itemInsert: Statement?
+    private var priceInsert: Statement?
 
     init(db: Database) {
         self.db = db
@@ -76,18 +80,18 @@ struct ReceiptWriter {
             let total = minor(item.total) ?? 0
             let unitPrice = minor(item.unitPrice)
             let productId = try product(named: item.product ?? item.description, categoryId: itemCategoryId)
-            try execute("""
+            try prepared(&itemInsert, """
                 INSERT INTO line_items(id, receipt_id, position, description, quantity, unit, unit_price_minor,
                     total_minor, discount_minor, tax_code, category_id, product_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [itemId, id, position, item.description, item.quantity, item.unit, unitPrice, total,
-                                 minor(item.discount), item.taxCode, itemCategoryId, productId])
+                """).execute(arguments: [itemId, id, position, item.description, item.quantity, item.unit, unitPrice, total,
+                                         minor(item.discount), item.taxCode, itemCategoryId, productId])
             if let productId {
                 let perUnit = unitPrice ?? Self.unitPrice(total: total, quantity: item.quantity)
-                try execute("""
+                try prepared(&priceInsert, """
                     INSERT INTO price_records(product_id, receipt_id, line_item_id, merchant_id, purchase_date, currency,
                         unit_price_minor, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [productId, id, itemId, merchantId, payload.purchaseDate, currency, perUnit, item.unit])
+                    """).execute(arguments: [productId, id, itemId, merchantId, payload.purchaseDate, currency, perUnit, item.unit])
             }
         }
         try execute("""
@@ -96,6 +100,14 @@ struct ReceiptWriter {
                              ([payload.category] + payload.lineItems.map(\.category)).compactMap { $0 }.joined(separator: " "),
                              payload.notes ?? "", payload.ocrText ?? ""])
         return id
+    }
+
+    /// `statement`, prepared from `sql` the first time.
+    private func prepared(_ statement: inout Statement?, _ sql: String) throws -> Statement {
+        if let statement { return statement }
+        let made = try db.makeStatement(sql: sql)
+        statement = made
+        return made
     }
 
     private func execute(_ sql: String, arguments: StatementArguments) throws {
