@@ -37,12 +37,15 @@ enum LineItemExtractor {
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
+    /// Column names and units; "S" and "U" are of "S/PRICE" and "U/PRICE".
     private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
-                                                   "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL"]
+                                                   "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL",
+                                                   "DESCRIPTION", "DESC", "ITEM", "ITEMS", "CODE", "NAME", "S", "U", "TAX",
+                                                   "BEZEICHNUNG"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
-                                       "ARTIKEL", "POSTEN", "URL", "WWW"]
+                                       "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON"]
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
@@ -107,7 +110,12 @@ enum LineItemExtractor {
             }
 
             guard let price = amounts.last ?? undotted(line) ?? gluedFlag(line) else {
-                if isColumnHeader(line) { continue }
+                if isColumnHeader(line) {
+                    // The table starts here: a name waiting above it is header text, not an item.
+                    pendingName = nil
+                    unpricedRow = nil
+                    continue
+                }
                 // Garbled rows count only once real item rows have begun; above them is header noise.
                 if index > headerEnd || items.contains(where: { $0.price == .printed }), let name = unreadablePriceRow(line) {
                     var item = ParsedLineItem(description: name, total: 0, lineIndex: index)

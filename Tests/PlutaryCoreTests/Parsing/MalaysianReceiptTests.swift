@@ -42,6 +42,28 @@ struct MalaysianReceiptTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    /// A table's column header is no item, and a name printed above it (the cashier's) names none;
+    /// nor is the salesperson's line.
+    @Test(arguments: ["Description            Amount", "Item     Qty   S/Price   Amount"])
+    func aColumnHeaderIsNoItem(header: String) {
+        let text = """
+        POPULAR BOOK CO. (M) SDN BHD
+        29/03/18 13:24  Slip No.: 0010111111
+        WONG HUI LING      Trans: 121722
+        Salesperson : 002
+        \(header)
+        PB SHT/P 11H A4 10'S C/0.
+        2pc @ 3.50            7.00 T
+        R RING 500'S            2.65 T
+        Total RM Incl. of GST        9.65
+        Cash            -50.00
+        CHANGE            40.35
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["PB SHT/P 11H A4 10'S C/0", "R RING 500'S"])
+        #expect(payload.lineItems.map(\.total) == ["7.00", "2.65"])
+    }
+
     @Test func sstAndMonthNameDate() {
         let text = """
         RESTORAN NASI KANDAR MAJU
