@@ -30,6 +30,7 @@ enum LineItemExtractor {
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
+    private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
@@ -64,7 +65,11 @@ enum LineItemExtractor {
             let upper = text.upperLines[index]
             let amounts = facts[index].amounts
             let label = facts[index].label
-            if facts[index].kind.map(isSummary) == true { pendingName = nil; continue }
+            // A tax word alone may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") the row is the tax's.
+            if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && taxRate.isMatched(by: line)) {
+                pendingName = nil
+                continue
+            }
             // "Table: 12", "Kasse 3", "Terminal-ID 6528" are bookkeeping; "TABLE LAMP" is a product:
             // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
             let words = label.words
@@ -189,6 +194,11 @@ enum LineItemExtractor {
             }
         }
         return item
+    }
+
+    private static func isTax(_ kind: SummaryLineKind) -> Bool {
+        if case .tax = kind { return true }
+        return false
     }
 
     private static func isSummary(_ kind: SummaryLineKind) -> Bool {

@@ -64,6 +64,27 @@ struct MalaysianReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["7.00", "2.65"])
     }
 
+    /// A tax row with its rate above the total is the tax's, not an item; a tax word in a
+    /// product's name without a rate leaves the product an item.
+    @Test func aTaxRowWithItsRateIsNoItem() {
+        let text = """
+        SAM SAM TRADING CO
+        29/12/2017 20:17
+        UNICORN TWIN SUPER GLUE          5.20 S
+        TAX FREE SAMPLER                 2.00 Z
+        No. Qtys:       2 No. Items:   2
+        TAX AMT (S) 6%            RM 4.90
+        GST 6%            RM 0.31
+        TAX AMT (Z) 0%          RM 0.00
+        TOTAL          RM  7.51
+        CASH            RM 20.00
+        CHANGE          RM 12.49
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["UNICORN TWIN SUPER GLUE", "TAX FREE SAMPLER"])
+        #expect(payload.totalAmount == "7.51")
+    }
+
     @Test func sstAndMonthNameDate() {
         let text = """
         RESTORAN NASI KANDAR MAJU
