@@ -164,6 +164,16 @@ def ink_and_paper(shot, node):
     return tuple(shares)
 
 
+def contrast(shot, node):
+    """The spread of grey levels inside node (its border inset) in the screenshot shot: near 0
+    when its text is drawn in about the colour of its background, so cannot be read."""
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    crop = f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
+    out = subprocess.run(["convert", shot, "-crop", crop, "+repage", "-colorspace", "gray",
+                          "-format", "%[fx:maxima-minima]", "info:"], check=True, capture_output=True, text=True)
+    return float(out.stdout)
+
+
 def wait_receipt_shown(node, shot, timeout=20):
     """Waits until the picture node holds a receipt in a screenshot saved as shot:
     dark ink and light paper, where an undrawn pane is one flat colour."""

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 
-from apphost import (App, centre, click, drag_in, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
+from apphost import (App, centre, click, contrast, drag_in, find_all, one, screenshot, start_accessibility_bus, text_of, wait_for,
                      wait_receipt_shown, xdotool)
 
 RECEIPTS = {
@@ -172,7 +172,13 @@ def scenario(app, dropped, out_dir, helpers):
     xdotool("key", "Delete")
     count_is(root, 1)
     one(root, "undo bar", role="label", name="1 receipt deleted")
-    screenshot(os.path.join(out_dir, "receipts-undo.png"))
+    undo = one(root, "the Undo button", role="push button", name="Undo")
+    time.sleep(0.5)  # the bar has slid in
+    shot = os.path.join(out_dir, "receipts-undo.png")
+    screenshot(shot)
+    # The button's label once drew in the light colour of the theme's light button: unreadable.
+    readable = contrast(shot, undo)
+    assert readable > 0.4, f"the Undo button's label does not stand out from it (grey levels spread {readable:.2f})"
     xdotool("key", "ctrl+z")
     count_is(root, 2)
     print("delete + undo: back to 2 receipts")
