@@ -148,12 +148,16 @@ def screenshot(path):
     print(f"screenshot: {path}", file=sys.stderr)
 
 
+def inset_crop(node):
+    """ImageMagick's geometry of node on screen, inset a little: its frame or border is not its content."""
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return ext, f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
+
+
 def ink_and_paper(shot, node):
     """The shares of dark (ink) and of light (paper) pixels where node is drawn in the screenshot shot."""
-    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    ext, crop = inset_crop(node)
     assert ext.width > 50 and ext.height > 50, f"{node.name} is only {ext.width}×{ext.height} px on screen"
-    # Inset a little: the frame and the pane's border are not the image.
-    crop = f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
     shares = []
     # Ink is below half grey: scaled down to fit, Cairo's filtering (the renderer without a GPU)
     # averages thin strokes into mid greys, where OpenGL's sampling kept some pixels black.
@@ -167,8 +171,7 @@ def ink_and_paper(shot, node):
 def contrast(shot, node):
     """The spread of grey levels inside node (its border inset) in the screenshot shot: near 0
     when its text is drawn in about the colour of its background, so cannot be read."""
-    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    crop = f"{ext.width - 8}x{ext.height - 8}+{ext.x + 4}+{ext.y + 4}"
+    _, crop = inset_crop(node)
     out = subprocess.run(["convert", shot, "-crop", crop, "+repage", "-colorspace", "gray",
                           "-format", "%[fx:maxima-minima]", "info:"], check=True, capture_output=True, text=True)
     return float(out.stdout)
