@@ -64,16 +64,16 @@ public final class ListItemFactory: Object {
         return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
     }
 
-    /// A factory of labels showing `text(item)` for each row.
-    public static func labels<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, xalign: Float = 0, css: [String] = [],
-                                    text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
+    /// A factory of texts (`TextColumn`) showing `text(item)` for each row, at least `chars`
+    /// average characters wide and, unless the column expands, as wide as its longest text.
+    public static func texts<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, chars: Int32, grows: Bool, xalign: Float = 0,
+                                   css: [String] = [], text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
+        let column = TextColumn(chars: chars, grows: grows)
         let factory = ListItemFactory(setup: {
-            let label = Widgets.label("", css: css, xalign: xalign)
-            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-            return label
+            Widgets.inscription(chars: chars, css: css, xalign: xalign)
         }, bind: { cell, object in
             guard let item = bridge.item(for: object) else { return }
-            gtk_label_set_text(OpaquePointer(cell), text(item))
+            column.show(text(item), in: cell)
         })
         factory.rebinds(after: bridge)
         return factory

@@ -56,19 +56,19 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         }
     }
 
-    /// Adds a column of labels. The first column added carries the expander arrow.
-    /// With `order`, the header sorts parents by it (children keep their order).
-    public func addTextColumn(_ title: String, expand: Bool = false, xalign: Float = 0, css: [String] = [],
+    /// Adds a column of texts (`TextColumn`) at least `chars` average characters wide; one that
+    /// does not `expand` widens to its longest text. The first column added carries the expander
+    /// arrow. With `order`, the header sorts parents by it (children keep their order).
+    public func addTextColumn(_ title: String, chars: Int32 = 4, expand: Bool = false, xalign: Float = 0, css: [String] = [],
                               parent parentText: @escaping @MainActor (Parent) -> String,
                               child childText: @escaping @MainActor (Child) -> String,
                               order: (@MainActor (Parent, Parent) -> Bool)? = nil) {
+        let column = TextColumn(chars: chars, grows: !expand)
         addColumn(title, expand: expand, order: order, setup: {
-            let label = Widgets.label("", css: css, xalign: xalign)
-            gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-            return label
-        }, fill: { [weak self] label, node in
+            Widgets.inscription(chars: chars, css: css, xalign: xalign)
+        }, fill: { [weak self] cell, node in
             guard let self else { return }
-            gtk_label_set_text(OpaquePointer(label), self.text(of: node, parent: parentText, child: childText))
+            column.show(self.text(of: node, parent: parentText, child: childText), in: cell)
         })
     }
 

@@ -11,6 +11,19 @@ public enum Widgets {
         return label
     }
 
+    /// A line of text in a list cell, ending in "…" when longer than its column. Its size comes
+    /// from `chars` (its natural width in average characters), not from its text, so a new text
+    /// only redraws it: each label given a new text was measured again with the whole list, which
+    /// cost a search on 100 000 receipts 18 ms of layout.
+    public static func inscription(chars: Int32, css: [String] = [], xalign: Float = 0) -> Widget {
+        let inscription = Widget(retaining: gtk_inscription_new(nil))
+        gtk_inscription_set_nat_chars(inscription.opaque, guint(chars))
+        gtk_inscription_set_xalign(inscription.opaque, xalign)
+        gtk_inscription_set_text_overflow(inscription.opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+        css.forEach(inscription.addCSSClass)
+        return inscription
+    }
+
     public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, css: [String] = []) -> Widget {
         let box = Widget(retaining: gtk_box_new(orientation, spacing))
         css.forEach(box.addCSSClass)

@@ -124,13 +124,13 @@ final class TreeColumnViewTests: GtkTestCase {
             defer { gtk_window_destroy(window.pointer()) }
 
             table.bridge.replace(with: ["apple", "banana", "cherry"])
-            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)).isSuperset(of: ["apple", "banana", "cherry"]) })
+            XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)).isSuperset(of: ["apple", "banana", "cherry"]) })
             TreeColumnViewTests.finalized = 0
-            for label in labelWidgets(in: table.widget) {
-                plutary_object_weak_ref(UnsafeMutableRawPointer(label), { _, _ in TreeColumnViewTests.finalized += 1 }, nil)
+            for text in textWidgets(in: table.widget) {
+                plutary_object_weak_ref(UnsafeMutableRawPointer(text), { _, _ in TreeColumnViewTests.finalized += 1 }, nil)
             }
             table.setExpanded(true, at: 0)
-            XCTAssertTrue(spinMainContext { labels(in: table.widget).contains("apple-1") }, "the expanded parent's children are listed")
+            XCTAssertTrue(spinMainContext { texts(in: table.widget).contains("apple-1") }, "the expanded parent's children are listed")
             XCTAssertEqual(table.node(at: 2), .child(parent: 0, index: 1))
             XCTAssertTrue(table.isExpanded(at: 0))
             XCTAssertTrue(spinMainContext { arrows(in: table.widget).first == "pan-down-symbolic" }, "arrows: \(arrows(in: table.widget))")
@@ -138,9 +138,9 @@ final class TreeColumnViewTests: GtkTestCase {
             table.select(position: 0)
 
             table.bridge.replace(with: ["damson", "elder"])
-            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)) == ["damson", "elder"] },
-                          "shown: \(labels(in: table.widget))")
-            XCTAssertEqual(TreeColumnViewTests.finalized, 1, "only the third row's label goes: the kept rows are not built again")
+            XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)) == ["damson", "elder"] },
+                          "shown: \(texts(in: table.widget))")
+            XCTAssertEqual(TreeColumnViewTests.finalized, 1, "only the third row's text goes: the kept rows are not built again")
             XCTAssertEqual(table.rowCount, 2)
             XCTAssertFalse(table.isExpanded(at: 0), "a changed parent collapses")
             XCTAssertEqual(arrows(in: table.widget), ["pan-end-symbolic", "pan-end-symbolic"])
@@ -148,7 +148,49 @@ final class TreeColumnViewTests: GtkTestCase {
             table.select(position: 0)
             table.bridge.replace(with: ["damson", "fig"])
             XCTAssertEqual(table.selectedParents, [0], "an unchanged row stays selected")
-            XCTAssertTrue(spinMainContext { Set(labels(in: table.widget)) == ["damson", "fig"] })
+            XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)) == ["damson", "fig"] })
+        }
+    }
+
+    func testATextColumnWidensToItsLongestTextAndKeepsThatWidth() {
+        MainActor.assumeIsolated {
+            let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 0 },
+                                                       child: { _, _ in nil })
+            table.addTextColumn("Name", chars: 4, parent: { $0 }, child: { $0 })
+            let window = Widget(retaining: gtk_window_new())
+            gtk_window_set_default_size(window.pointer(), 400, 400)
+            let scrolled = Widgets.scrolled(table)
+            gtk_window_set_child(window.pointer(), scrolled.widget)
+            gtk_window_present(window.pointer())
+            defer { gtk_window_destroy(window.pointer()) }
+            let widths = { textWidgets(in: table.widget).filter { gtk_widget_get_mapped($0) != 0 }.map { gtk_inscription_get_nat_chars(OpaquePointer($0)) } }
+
+            table.bridge.replace(with: ["a", "bb"])
+            XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)) == ["a", "bb"] })
+            XCTAssertEqual(Set(widths()), [4], "shorter texts keep the width asked for")
+            table.bridge.replace(with: ["a", "a longer name"])
+            XCTAssertTrue(spinMainContext { texts(in: table.widget).contains("a longer name") })
+            let wide = widths().max() ?? 0
+            XCTAssertGreaterThanOrEqual(wide, 10, "the column widens to its longest text")
+            table.bridge.replace(with: ["c", "d"])
+            XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)) == ["c", "d"] })
+            XCTAssertEqual(Set(widths()), [wide], "the column keeps its width as the list changes")
+        }
+    }
+
+    func testACellsSizeDoesNotFollowItsText() {
+        MainActor.assumeIsolated {
+            let cell = Widgets.inscription(chars: 6)
+            var before: Int32 = 0, after: Int32 = 0, height: Int32 = 0, longHeight: Int32 = 0
+            gtk_inscription_set_text(cell.opaque, "a")
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &before, nil, nil)
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_VERTICAL, -1, nil, &height, nil, nil)
+            gtk_inscription_set_text(cell.opaque, String(repeating: "a much longer text ", count: 10))
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &after, nil, nil)
+            gtk_widget_measure(cell.widget, GTK_ORIENTATION_VERTICAL, -1, nil, &longHeight, nil, nil)
+            XCTAssertGreaterThan(before, 0)
+            XCTAssertEqual(after, before, "a new text changed the cell's width, so the list is measured again on every change")
+            XCTAssertEqual(longHeight, height)
         }
     }
 }
@@ -174,23 +216,23 @@ private final class ChangeLog {
     var changes: [[UInt32]] = []
 }
 
-/// The texts of the labels on screen under `widget`, in widget-tree order.
+/// The texts of the cells on screen under `widget`, in widget-tree order.
 @MainActor
-private func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-    labelWidgets(in: widget).compactMap { label in
-        gtk_widget_get_mapped(label) != 0 ? gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) } : nil
-    }.filter { !$0.isEmpty && $0 != "Name" }
+private func texts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    textWidgets(in: widget).compactMap { text in
+        gtk_widget_get_mapped(text) != 0 ? gtk_inscription_get_text(OpaquePointer(text)).map { String(cString: $0) } : nil
+    }.filter { !$0.isEmpty }
 }
 
 @MainActor
-private func labelWidgets(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+private func textWidgets(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
     var found: [UnsafeMutablePointer<GtkWidget>] = []
     var child = gtk_widget_get_first_child(widget)
     while let current = child {
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_label_get_type()) != 0 {
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_inscription_get_type()) != 0 {
             found.append(current)
         }
-        found += labelWidgets(in: current)
+        found += textWidgets(in: current)
         child = gtk_widget_get_next_sibling(current)
     }
     return found
