@@ -124,7 +124,7 @@ struct LayoutMathTests {
         #expect(dots[0].x < dots[3].x && dots[3].x < dots[1].x)
     }
 
-    @Test func aLineOfThousandsOfPointsIsDrawnThroughEachPixelColumnsExtremes() throws {
+    @Test func aLineOfThousandsOfPointsIsDrawnAsTheSpanItCoversInEachPixelColumn() throws {
         // A price every day for ten years, one of seven prices by weekday, with a spike on one day.
         let iso = DateFormatter()
         iso.locale = Locale(identifier: "en_US_POSIX")
@@ -137,15 +137,28 @@ struct LayoutMathTests {
         }
         let layout = LineLayout.layout(LineChartData(title: "MILK 2L", currency: "CAD", series: [.init(title: "No Frills", points: points, colorIndex: 0)]),
                                        in: ChartSamples.context())
-        let line = try #require(layout.shapes.compactMap { if case .polyline(let p, _, _) = $0 { p } else { nil } }.first)
+        let color = ChartSamples.context().theme.color(0)
+        // The line's columns, two pixels wide (the legend's swatch has the line's colour too).
+        let spans = layout.shapes.compactMap { if case .rect(let r, color) = $0, r.width == 2 { r } else { nil } }
         #expect(!layout.shapes.contains { if case .dot = $0 { true } else { false } }, "dots would merge into a band")
-        #expect(line.count <= 4 * 600, "at most four points per pixel column")
-        #expect(zip(line, line.dropFirst()).allSatisfy { $0.x <= $1.x })
-        // The spike stays, far above the rest, and every weekday's price is still drawn.
-        let heights = line.map { Double($0.y) }.sorted()
-        #expect(heights[0] < heights[1] - 50)
-        #expect(Set(heights).count == 8)
+        #expect(!layout.shapes.contains { if case .polyline = $0 { true } else { false } })
+        #expect(spans.count <= 600 && spans.count > 400, "one span per pixel column")
+        #expect(zip(spans, spans.dropFirst()).allSatisfy { $1.minX - $0.minX == 1 }, "a rectangle for each pixel column")
+        // The spike stays, far above the rest (its rise and fall may cross into a second column),
+        // and the line passes through every point that hovering finds.
+        let tops = spans.map(\.minY).sorted()
+        #expect(tops[0] < tops[2] - 50)
+        for region in layout.regions {
+            guard case .near(let point, _) = region.area else { Issue.record("not a point"); continue }
+            let column = try #require(spans.first { $0.midX == point.x.rounded(.down) + 0.5 })
+            #expect(column.minY < point.y && point.y < column.maxY)
+        }
         #expect(layout.regions.count <= 600 / 4 + 1 && layout.regions.count > 50, "hovering finds a point every few pixels")
+
+        // A two-pixel line between two points three pixels apart covers the columns between them.
+        let between = LineLayout.columnSpans([CGPoint(x: 10.5, y: 20), CGPoint(x: 13.5, y: 26)], width: 2)
+        #expect(between == [CGRect(x: 9.5, y: 19, width: 2, height: 3), CGRect(x: 10.5, y: 20, width: 2, height: 4),
+                            CGRect(x: 11.5, y: 22, width: 2, height: 4), CGRect(x: 12.5, y: 24, width: 2, height: 3)])
 
         let sparse = LineLayout.layout(ChartSamples.line, in: ChartSamples.context())
         #expect(sparse.shapes.filter { if case .dot = $0 { true } else { false } }.count == 5, "a sparse line keeps its dots")
