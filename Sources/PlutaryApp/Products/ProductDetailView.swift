@@ -18,8 +18,10 @@ final class ProductDetailView {
     private let names: Widget
     private let candidates: Widget
     private let receipts: ColumnView<PricePointRow>
-    /// Rows rebuilt on each render, with the box each sits in.
-    private var dynamic: [(box: Widget, row: Widget)] = []
+    /// The rows of `names` and `candidates`, grown as needed, kept for the next product.
+    private var nameRows: [ActionRow] = []
+    private var candidateRows: [ActionRow] = []
+    private let noCandidates = Widgets.label(tr("None"), css: ["dim-label"], xalign: 0)
     private var card: ChartCard?
 
     init(viewModel: ProductDetailViewModel) {
@@ -36,6 +38,7 @@ final class ProductDetailView {
 
         names = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         candidates = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        candidates.append(noCandidates)
         receipts = ColumnView(bridge: ListModelBridge<PricePointRow>())
         receipts.setAccessibleLabel(tr("Receipts with this product"))
         receipts.addTextColumn(tr("Date")) { $0.date }
@@ -83,38 +86,35 @@ final class ProductDetailView {
         chart.show(viewModel.detail.map { .line(ReportCharts.priceHistory($0)) })
         receipts.bridge.replace(with: viewModel.rows)
 
-        for (box, row) in dynamic { gtk_box_remove(box.pointer(), row.widget) }
-        dynamic = []
-        for name in viewModel.names {
-            let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-            let label = Widgets.label(name, xalign: 0)
-            label.expand(horizontally: true, vertically: false)
-            row.append(label)
-            if viewModel.canSplit {
-                let split = Widgets.button(label: tr("Split off"))
-                split.tooltip = tr("Make the purchases written this way a product of their own")
-                split.on("clicked") { [weak self] in self?.viewModel.split(name: name) }
-                row.append(split)
+        let bought = viewModel.names
+        while nameRows.count < bought.count {
+            // A row's button acts on whatever its row shows when it is clicked.
+            let index = nameRows.count
+            let row = ActionRow(button: tr("Split off"), tooltip: tr("Make the purchases written this way a product of their own")) { [weak self] in
+                guard let self, self.viewModel.names.indices.contains(index) else { return }
+                self.viewModel.split(name: self.viewModel.names[index])
             }
-            names.append(row)
-            dynamic.append((names, row))
+            names.append(row.root)
+            nameRows.append(row)
         }
-        for candidate in viewModel.mergeCandidates {
-            let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-            let label = Widgets.label(String(format: trn("%@ (%d purchase)", "%@ (%d purchases)", candidate.purchaseCount),
-                                             candidate.name, candidate.purchaseCount), xalign: 0)
-            label.expand(horizontally: true, vertically: false)
-            let merge = Widgets.button(label: tr("Merge into this"))
-            merge.tooltip = tr("Count its purchases as this product's")
-            merge.on("clicked") { [weak self] in self?.viewModel.merge(candidate.id) }
-            row.append(label, merge)
-            candidates.append(row)
-            dynamic.append((candidates, row))
+        for (index, row) in nameRows.enumerated() {
+            row.show(bought.indices.contains(index) ? bought[index] : nil, acting: viewModel.canSplit)
         }
-        if viewModel.mergeCandidates.isEmpty {
-            let none = Widgets.label(tr("None"), css: ["dim-label"], xalign: 0)
-            candidates.append(none)
-            dynamic.append((candidates, none))
+        let similar = viewModel.mergeCandidates
+        while candidateRows.count < similar.count {
+            let index = candidateRows.count
+            let row = ActionRow(button: tr("Merge into this"), tooltip: tr("Count its purchases as this product's")) { [weak self] in
+                guard let self, self.viewModel.mergeCandidates.indices.contains(index) else { return }
+                self.viewModel.merge(self.viewModel.mergeCandidates[index].id)
+            }
+            candidates.append(row.root)
+            candidateRows.append(row)
         }
+        for (index, row) in candidateRows.enumerated() {
+            row.show(similar.indices.contains(index)
+                ? String(format: trn("%@ (%d purchase)", "%@ (%d purchases)", similar[index].purchaseCount), similar[index].name, similar[index].purchaseCount)
+                : nil)
+        }
+        noCandidates.isVisible = similar.isEmpty
     }
 }

@@ -1,0 +1,36 @@
+import CGtk
+import CGtkShims
+import GtkKit
+import XCTest
+@testable import PlutaryApp
+
+/// The product detail's kept rows: shown again with another text, hidden when not needed,
+/// and their button acts when clicked.
+final class ActionRowTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        precondition(gtk_init_check() != 0, "PlutaryApp tests need a display (run under xvfb-run)")
+    }
+
+    func testARowShowsAnotherTextInTheSameWidgets() {
+        MainActor.assumeIsolated {
+            var clicks = 0
+            let row = ActionRow(button: "_Split off", tooltip: "Split") { clicks += 1 }
+            guard let label = gtk_widget_get_first_child(row.root.widget), let button = gtk_widget_get_last_child(row.root.widget) else {
+                return XCTFail("the row has no label and button")
+            }
+            row.show("MILK 2L")
+            XCTAssertEqual(gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) }, "MILK 2L")
+            XCTAssertTrue(row.root.isVisible && gtk_widget_get_visible(button) != 0)
+            row.show("MILK 1L", acting: false)
+            XCTAssertEqual(gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) }, "MILK 1L")
+            XCTAssertEqual(gtk_widget_get_visible(button), 0, "a row that cannot act shows no button")
+            row.show(nil)
+            XCTAssertFalse(row.root.isVisible)
+            XCTAssertEqual(gtk_widget_get_first_child(row.root.widget), label, "the same label, not a new one")
+            row.show("MILK 2L")
+            plutary_signal_emit_int(UnsafeMutableRawPointer(button), "clicked", 0)
+            XCTAssertEqual(clicks, 1)
+        }
+    }
+}
