@@ -33,7 +33,11 @@ enum LineItemExtractor {
     // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
     // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
     private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
+    // A count and its packaging unit where a name would be ("1.000 STK   20.99 19"): the row prices the
+    // name printed above it ("4078500017343 Holzstiel"). OCR may lose the count's digits ("000 STK").
+    private static let countAndUnit = Pattern(#"^[-–.\s]*(\d{1,4})(?:[.,](\d{3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC)\.?$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
@@ -116,7 +120,8 @@ enum LineItemExtractor {
                 continue
             }
 
-            guard let price = amounts.last ?? undotted(line) ?? gluedFlag(line) else {
+            let digitsOnly = amounts.isEmpty ? undotted(line) : nil
+            guard let price = amounts.last ?? digitsOnly ?? gluedFlag(line) else {
                 if isColumnHeader(line) {
                     // The table starts here: a name waiting above it is header text, not an item.
                     pendingName = nil
@@ -141,6 +146,16 @@ enum LineItemExtractor {
                 continue
             }
             let description = AmountScanner.label(of: line, before: price)
+            if let count = countBeforePrice(description),
+               let name = pendingName ?? unpricedRow.flatMap({ $0.line == index - 1 ? $0 : nil }) {
+                let flag = price.trailing.replacingOccurrences(of: " ", with: "").uppercased()
+                items.append(ParsedLineItem(description: name.text, quantity: count, unitPrice: count > 1 ? rounded(price.value / count, scale: 4) : nil,
+                                            total: price.value, taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
+                                            code: name.code, lineIndex: name.line))
+                pendingName = nil
+                unpricedRow = nil
+                continue
+            }
             let descriptionLabel = LineLabel(description)
             let isDeposit = descriptionLabel.hasAny(depositWords)
             let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
@@ -170,6 +185,7 @@ enum LineItemExtractor {
             if let quantity = pendingQuantity, item.quantity == 1, close(item.total, quantity.expectedTotal) {
                 apply(quantity, to: &item)
             }
+            if digitsOnly != nil { item.price = .undotted }
             pendingQuantity = nil
             pendingName = nil
             items.append(item)
@@ -303,7 +319,9 @@ enum LineItemExtractor {
         guard let match = gappedRow.firstMatch(in: line), let description = match[1], let tail = match[2] else { return nil }
         // A produce code after the name ("KIWI 4009") is not the kind of number that makes a line an address.
         let name = splitTrailingCode(description).name
-        guard name.filter(\.isLetter).count >= 4, !tail.contains(":"), MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
+        // A colon in the price column is a time ("16:14"), unless a decimal separator shows it was a price ("3,:19").
+        guard name.filter(\.isLetter).count >= 4, !tail.contains(":") || decimalSeparator.isMatched(by: tail),
+              MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
@@ -330,6 +348,15 @@ enum LineItemExtractor {
     private static func splitTrailingCode(_ description: String) -> (name: String, code: String?) {
         guard let match = trailingCode.firstMatch(in: description), match.location > 0 else { return (description, nil) }
         return ((description as NSString).substring(to: match.location), match[1])
+    }
+
+    /// The count of a row that prints only a count and its unit before its price; a count OCR
+    /// read as zero is one.
+    private static func countBeforePrice(_ description: String) -> Decimal? {
+        guard description.utf8.count <= 24, let match = countAndUnit.firstMatch(in: description.trimmingCharacters(in: .whitespaces)),
+              let whole = Decimal(string: match[1] ?? "") else { return nil }
+        let count = whole + (Decimal(string: "0.\(match[2] ?? "0")") ?? 0)
+        return count > 0 ? count : 1
     }
 
     /// Sets the count (or weight) and unit price a quantity line gives its item.

@@ -2,6 +2,9 @@
 public enum PriceSource: Hashable, Sendable {
     /// Read from the receipt.
     case printed
+    /// Read from bare digits whose decimal point OCR lost ("196" for 1,96): a guess, dropped
+    /// (`unreadable`) when it is more than the whole receipt's total.
+    case undotted
     /// The row is clearly an item but OCR lost its price: `total` is 0 and the person is warned to fill it in.
     case unreadable
     /// OCR lost it and the receipt's arithmetic gave it (`ReceiptResolver`): the person is asked to check it.

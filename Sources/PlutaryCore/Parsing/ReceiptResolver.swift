@@ -29,6 +29,13 @@ struct ReceiptResolver: Sendable {
         let tip = parsed.tips.first?.value
         let subtotal = CandidateScorer.top(subtotalCandidates(parsed, itemsNet: itemsNet))
         let total = CandidateScorer.top(totalCandidates(parsed))
+        // A price read from bare digits that is more than the whole receipt is a misread ("3,39 8" as 86.68).
+        for index in parsed.items.indices where parsed.items[index].price == .undotted {
+            guard let whole = total?.value, parsed.items[index].total > whole else { continue }
+            itemsNet -= parsed.items[index].total
+            parsed.items[index].total = 0
+            parsed.items[index].price = .unreadable
+        }
 
         if let subtotal { payload.subtotalAmount = money(subtotal.value); fill("subtotal_amount", subtotal.confidence) }
         if let tax { payload.taxAmount = money(tax.value); fill("tax_amount", tax.confidence) }

@@ -317,4 +317,56 @@ struct GermanReceiptTests {
         """
         #expect(ReceiptParser().parse(ocrText: text).merchantName == "Aldi")
     }
+
+    @Test func aCountAndUnitRowPricesTheArticleNamedAboveIt() {
+        // Hardware stores print the article (code and name), then its count, unit and price below it.
+        let text = """
+        toom Baumarkt GmbH
+        33098 Paderborn
+        4078500017343 Kunststoff-Eimer
+        1.000 STK            20.99 19
+        4078500023542  Blumenrechen
+        2.000 STK            23.98 19
+        4078500372503 Holzstiel
+        000 STK              15.79 19
+        SUMME   EUR            60.76 *
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["Kunststoff-Eimer", "Blumenrechen", "Holzstiel"])
+        #expect(items.map(\.quantity) == ["1", "2", "1"])
+        #expect(items.map(\.total) == ["20.99", "23.98", "15.79"])
+        #expect(items.map(\.unitPrice) == [nil, "11.99", nil])
+    }
+
+    @Test func aPriceGarbledWithAColonKeepsItsRowWhileATimeDoesNot() {
+        let text = """
+        real GmbH
+        33100 Paderborn
+        SEBAMED TROCKENE H      8,99 V
+        WALNUESSE 200G          3,:19°E
+        MANDARINEN 1KG          2,99 E
+        Uhrzeit                 16:14
+        SUMME          EUR     15,17
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["SEBAMED TROCKENE H", "WALNUESSE 200G", "MANDARINEN 1KG"])
+        #expect(payload.lineItems.map(\.total) == ["8.99", "3.19", "2.99"])
+        #expect(payload.lineItems.map { $0.priceInferred == true } == [false, true, false])
+    }
+
+    @Test func aPriceReadFromBareDigitsThatExceedsTheTotalIsLost() {
+        // "3,39 8" lost its comma and its flag became a digit: 8668 cannot be a price on a 7,27 receipt.
+        let text = """
+        Marktkauf
+        EUR
+        ORANGENSAFT            1,40 C
+        YO CHICKEN TIKKA       8668
+        SALATBAR               2,48 B
+        SUMME EUR   7,27
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["ORANGENSAFT", "YO CHICKEN TIKKA", "SALATBAR"])
+        #expect(payload.lineItems.map(\.total) == ["1.40", "3.39", "2.48"])
+        #expect(payload.lineItems.map { $0.priceInferred == true } == [false, true, false])
+    }
 }
