@@ -22,16 +22,19 @@ enum MerchantExtractor {
                                     "ROC", "CASHIER", "DATE", "DATUM", "TIME", "TABLE", "BILL", "DOC NO", "DOCUMENT",
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
                                     "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG",
-                                    "AMOUNT", "QTY"]   // item table headers
+                                    "AMOUNT", "QTY",   // item table headers
+                                    "RETURNABLE", "EXCHANGEABLE", "COME AGAIN", "FEEDBACK", "COMPLAINT"]   // footer notices
     private static let addressWords = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
                                        "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
                                        "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
+    // Malay street names begin with their kind, and such a line is the address even without a number.
+    private static let streetStarts: Set<String> = ["JALAN", "JLN", "LORONG", "PERSIARAN", "LEBUH"]
     // States and countries end address blocks; they are never the shop.
     private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
                                      "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
     // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
-    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{5,}-[A-Z]\b"#,
+    private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{4,}[\dO]-[A-Z]\b"#,
                                               needsOneOf: ")-")
     private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#, needsOneOf: Pattern.digits)
 
@@ -127,7 +130,11 @@ enum MerchantExtractor {
             let previous = text.lines[index - 1]
             let unclosed = previous.filter { $0 == "(" }.count > previous.filter { $0 == ")" }.count
             let onlySuffix = words.allSatisfy(suffixWords.contains)
-            if (unclosed || onlySuffix), isNameLike(previous.uppercased()) || unclosed { name = previous + " " + name }
+            // "THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.": a line that starts with "&" goes on the one above,
+            // when that one is printed like a name (a logo read as "..staff lund" is not).
+            let continues = name.hasPrefix("&") && previous != previous.lowercased()
+            if (onlySuffix || continues) && isNameLike(text.upperLines[index - 1], label: text.labels[index - 1])
+                || unclosed && !hasSkipWord(text.labels[index - 1]) { name = previous + " " + name }
         }
         let ownLine = text.lines[index]
         let opensParenthesis = ownLine.filter { $0 == "(" }.count > ownLine.filter { $0 == ")" }.count
@@ -171,12 +178,11 @@ enum MerchantExtractor {
             return false
         }
         guard letters >= 3, letters * 2 > ink, digits <= letters / 2 else { return false }
-        if skipWords.contains(where: { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }) {
-            return false
-        }
+        if hasSkipWord(label) { return false }
         if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) { return false }
         if digits > 0, addressWords.contains(where: label.hasWord) { return false }
+        if let first = label.words.first, streetStarts.contains(first) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
         // Tested last: a hundred keyword phrases cost more than the tests above.
@@ -198,6 +204,11 @@ enum MerchantExtractor {
             if byte != UInt8(ascii: " ") && !(0x09...0x0D).contains(byte) { ink += 1 }
         }
         return (letters, ink)
+    }
+
+    /// A greeting, notice, label or registration phrase: such a line names no shop.
+    private static func hasSkipWord(_ label: LineLabel) -> Bool {
+        skipWords.contains { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }
     }
 
     /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE").

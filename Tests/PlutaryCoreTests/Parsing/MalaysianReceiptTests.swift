@@ -177,6 +177,25 @@ struct MalaysianReceiptTests {
         #expect(merchant("3180301\nFarmasi Maluri S/B(587969-U)\n23, J1n Burung Jentayu, Tmn Bukit") == "Farmasi Maluri S/B")
     }
 
+    @Test func aRegistrationNumberWhoseZeroOCRReadAsOIsNotPartOfTheName() {
+        #expect(merchant("KING'S CONFECTIONERY S/B 27350O-U\nNO.41, JALAN SERI BINTANG 2") == "KING'S CONFECTIONERY S/B")
+    }
+
+    @Test func aFooterNoticePrintedAtTheTopIsNotTheShop() {
+        let header = "Thank You, Please come again.\nGoods Sold Are Not Returnable.\nFor feedback or complaint, please call:\nSegi Cash & Carry Sdn.Bhd\n(317041-W)"
+        #expect(merchant(header) == "Segi Cash & Carry Sdn.Bhd")
+    }
+
+    @Test func aStreetLineIsTheAddressEvenWithoutANumber() {
+        #expect(merchant("TAX INVOICE\nJalan Lapangan Terbang Subang\nSeri Subang Service Station\n47200 Subang") == "Seri Subang Service Station")
+    }
+
+    @Test func aLineThatStartsWithAnAmpersandContinuesTheNameAbove() {
+        #expect(merchant("A04082\nTHE COFFEE BEAN\n& TEA LEAF (M) SDN. BHD.\nCompany No.:441970-H") == "THE COFFEE BEAN & TEA LEAF (M) SDN. BHD.")
+        // Logo debris read in lower case above it is no part of the name.
+        #expect(merchant("..staff lund\n& BEST RESTAURANT\n(001610235-P)") == "& BEST RESTAURANT")
+    }
+
     @Test func theTotalRowOfAGSTSummaryTableIsNoTotal() {
         // "Total: 106.10 6.37" under "Tax Code % Amount GST" sums the table's columns.
         let text = """
