@@ -29,6 +29,8 @@ enum MerchantExtractor {
                                        "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
     // Malay street names begin with their kind, and such a line is the address even without a number.
     private static let streetStarts: Set<String> = ["JALAN", "JLN", "LORONG", "PERSIARAN", "LEBUH"]
+    // An acronym or a capitalised word, then capitalised words of four letters or more each.
+    private static let camelCase = Pattern(#"^(?:[A-Z]+|[A-Z][a-z]+)(?:[A-Z][a-z]{3,})+$"#, caseInsensitive: false)
     // States and countries end address blocks; they are never the shop.
     private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
@@ -211,12 +213,14 @@ enum MerchantExtractor {
         skipWords.contains { word in word.parts.count > 1 ? label.has(word) : label.hasWordMatching(word) }
     }
 
-    /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE").
+    /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE"),
+    /// nor a brand's camel case ("PappaRich", "BHPetrol", "McDonald").
     static func hasMixedCaseWord(_ line: String) -> Bool {
         line.split(whereSeparator: { !$0.isLetter }).contains { word in
             guard word.count >= 3 else { return false }
             let tail = word.dropFirst()
             return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
+                && !camelCase.isMatched(by: String(word))
         }
     }
 

@@ -177,6 +177,13 @@ struct MalaysianReceiptTests {
         #expect(merchant("3180301\nFarmasi Maluri S/B(587969-U)\n23, J1n Burung Jentayu, Tmn Bukit") == "Farmasi Maluri S/B")
     }
 
+    @Test func aBrandInCamelCaseIsPrintedLikeAName() {
+        // Mixed case marks logo debris ("HOen"), not a brand's own spelling.
+        #expect(merchant("PappaRich BMC\nNO.19 & 21\nBANDAR MAHKOTA CHERAS\n43200 SELANGOR") == "PappaRich BMC")
+        #expect(merchant("TAX INVOICE\nBHPetrol Palekbang\nTumpat") == "BHPetrol Palekbang")
+        #expect(!MerchantExtractor.hasMixedCaseWord("McDonald's"))
+    }
+
     @Test func aRegistrationNumberWhoseZeroOCRReadAsOIsNotPartOfTheName() {
         #expect(merchant("KING'S CONFECTIONERY S/B 27350O-U\nNO.41, JALAN SERI BINTANG 2") == "KING'S CONFECTIONERY S/B")
     }
