@@ -79,7 +79,7 @@ struct TotalCandidates {
         // One item at the total's price confirms it too: a lone tender minus change must not overrule both.
         let itemsSum: Decimal? = parsed.items.isEmpty ? nil : rounded(itemsNet + (parsed.taxIncludedInPrices ? 0 : extras))
         let sums = confirmedSum.union(tenderMinusChange.filter { _ in !changes.allSatisfy { $0 == 0 } })
-            .union(roundedSum.filter(ReceiptResolver.isCashRounded))
+            .union(roundedSum.filter(ReceiptResolver.isCashRounded)).union(vatGross.map { [$0] } ?? [])
         let changeValues = Set(changes.filter { $0 > 0 })
         let taxValues = Set(parsed.taxes.suffix(Self.perRole).map(\.amount) + parsed.taxTotals.suffix(Self.perRole).map(\.value))
         let savingValues = Set(parsed.savings.suffix(Self.perRole).map(\.value).map { abs($0) })

@@ -369,4 +369,22 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["1.40", "3.39", "2.48"])
         #expect(payload.lineItems.map { $0.priceInferred == true } == [false, true, false])
     }
+
+    @Test func aSummeOneDigitFromTheVATTablesGrossIsTheMisreadOne() {
+        // A blurred photo: SUMME's 4 read as 1, and a price that lost its comma. The VAT table's gross
+        // column is a sum of other printed amounts; nothing confirms the SUMME it contradicts.
+        let text = """
+        real GmbH
+        33100 Paderborn
+        STEINOFENBROETCHEN           1620
+        KAROTTENSALAT          1,19 E
+        INDISCHES CHICKEN      3,59 E
+        SUMME        EUR    5,17
+        Mehrwertst. ohne MwSt  mit MwSt
+        E 7,0%    0,36   5,11     5,47
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "5.47")
+        #expect(payload.lineItems.map(\.total) == ["0.69", "1.19", "3.59"])
+    }
 }
