@@ -15,7 +15,7 @@ enum LineItemExtractor {
     private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: Pattern.digits)
-    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14})\s+"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?)\s+"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("*C", "xC": no discount), OCR
@@ -33,9 +33,12 @@ enum LineItemExtractor {
     // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
     // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
     private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
-    // A count and its packaging unit where a name would be ("1.000 STK   20.99 19"): the row prices the
-    // name printed above it ("4078500017343 Holzstiel"). OCR may lose the count's digits ("000 STK").
-    private static let countAndUnit = Pattern(#"^[-–.\s]*(\d{1,4})(?:[.,](\d{3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC)\.?$"#, needsOneOf: Pattern.digits)
+    // A count and its packaging unit, maybe then its unit price and discount, where a name would be
+    // ("1.000 STK   20.99 19", "1 PC   9.000  0.00   9.00", "2pc  1.15   2.30"): the row prices the name
+    // printed above it. OCR may lose the count's digits ("000 STK").
+    private static let countAndUnit = Pattern(
+        #"^[-–.\s]*(\d{1,4})(?:[.,](\d{1,3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC|PKT|PK|PACK|SET|SETS|BOX|BOXS|BOXES|BTL|EA|UNITS?)\.?((?:\s+[&$@]?\d+(?:[.,]\d+)?-?)*)$"#,
+        needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
@@ -146,10 +149,10 @@ enum LineItemExtractor {
                 continue
             }
             let description = AmountScanner.label(of: line, before: price)
-            if let count = countBeforePrice(description),
+            if let (count, unitPrice) = quantityRow(description, total: price.value),
                let name = pendingName ?? unpricedRow.flatMap({ $0.line == index - 1 ? $0 : nil }) {
                 let flag = price.trailing.replacingOccurrences(of: " ", with: "").uppercased()
-                items.append(ParsedLineItem(description: name.text, quantity: count, unitPrice: count > 1 ? rounded(price.value / count, scale: 4) : nil,
+                items.append(ParsedLineItem(description: name.text, quantity: count, unitPrice: unitPrice,
                                             total: price.value, taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
                                             code: name.code, lineIndex: name.line))
                 pendingName = nil
@@ -350,13 +353,19 @@ enum LineItemExtractor {
         return ((description as NSString).substring(to: match.location), match[1])
     }
 
-    /// The count of a row that prints only a count and its unit before its price; a count OCR
-    /// read as zero is one.
-    private static func countBeforePrice(_ description: String) -> Decimal? {
-        guard description.utf8.count <= 24, let match = countAndUnit.firstMatch(in: description.trimmingCharacters(in: .whitespaces)),
+    /// The count of a row that prints only a count and its unit (and perhaps the unit price) before
+    /// its total, and the unit price: the printed one whose product with the count is the total, else
+    /// the total shared out. A count OCR read as zero is one.
+    private static func quantityRow(_ description: String, total: Decimal) -> (count: Decimal, unitPrice: Decimal?)? {
+        guard description.utf8.count <= 40, let match = countAndUnit.firstMatch(in: description.trimmingCharacters(in: .whitespaces)),
               let whole = Decimal(string: match[1] ?? "") else { return nil }
-        let count = whole + (Decimal(string: "0.\(match[2] ?? "0")") ?? 0)
-        return count > 0 ? count : 1
+        var count = whole + (Decimal(string: "0.\(match[2] ?? "0")") ?? 0)
+        if count == 0 { count = 1 }
+        guard count > 1 else { return (count, nil) }
+        let printed = (match[3] ?? "").split(whereSeparator: \.isWhitespace).compactMap { token in
+            AmountScanner.decimal(token.filter { $0.isNumber || $0 == "." || $0 == "," })
+        }
+        return (count, printed.first { close(rounded(count * $0, scale: 2), total) } ?? rounded(total / count, scale: 4))
     }
 
     /// Sets the count (or weight) and unit price a quantity line gives its item.

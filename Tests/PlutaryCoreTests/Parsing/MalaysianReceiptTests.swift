@@ -66,6 +66,24 @@ struct MalaysianReceiptTests {
 
     /// A tax row with its rate above the total is the tax's, not an item; a tax word in a
     /// product's name without a rate leaves the product an item.
+    @Test func aRowOfCountUnitAndPricesPricesTheNameAboveIt() {
+        let text = """
+        POPULAR BOOK CO. (M) SDN BHD
+        QTY          RM            RM
+        95569390-40118  KF MODELLING CLAY KIDDY FISH
+        1 PC        9.000  0.00         9.00
+        DOCUMENT HOL A4 1466A-Tra
+        2pc  1.15            2.30 T
+        Member Discount           -0.24
+        Total :          11.06
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["KF MODELLING CLAY KIDDY FISH", "DOCUMENT HOL A4 1466A-Tra"])
+        #expect(items.map(\.quantity) == ["1", "2"])
+        #expect(items.map(\.unitPrice) == [nil, "1.15"])
+        #expect(items.map(\.total) == ["9.00", "2.06"])
+    }
+
     @Test func aTaxRowWithItsRateIsNoItem() {
         let text = """
         SAM SAM TRADING CO
