@@ -55,7 +55,7 @@ enum LineItemExtractor {
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
-                                       "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON"]
+                                       "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY"]
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
@@ -74,23 +74,19 @@ enum LineItemExtractor {
             let upper = text.upperLines[index]
             let amounts = facts[index].amounts
             let label = facts[index].label
-            // A tax word alone may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") the row is the tax's.
-            if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && taxRate.isMatched(by: line)) {
+            // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") the row
+            // is the tax's, and a tender word alone ("CASH  73.00") is the payment.
+            if let kind = facts[index].kind,
+               isSummary(kind) || (isTax(kind) && taxRate.isMatched(by: line)) || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
                 continue
             }
-            // "Table: 12", "Kasse 3", "Terminal-ID 6528" are bookkeeping; "TABLE LAMP" is a product:
-            // a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
-            let words = label.words
-            let isNotItem = notItemWords.contains { word in
-                if word.parts.count > 1 { return label.has(word) }
-                return label.wordIndices(matching: word).contains { index in
-                    guard index + 1 < words.count else { return true }
-                    let next = words[index + 1]
-                    return next.count <= 2 || next.allSatisfy(\.isNumber)
+            if isBookkeeping(label) || date.isMatched(by: line) {
+                // "Item  Qty  S/Price  Amount" holds a bookkeeping word and still starts the table.
+                if isColumnHeader(line) {
+                    pendingName = nil
+                    unpricedRow = nil
                 }
-            }
-            if isNotItem || date.isMatched(by: line) {
                 continue
             }
 
@@ -132,7 +128,8 @@ enum LineItemExtractor {
                     continue
                 }
                 // Garbled rows count only once real item rows have begun; above them is header noise.
-                if index > headerEnd || items.contains(where: { $0.price == .printed }), let name = unreadablePriceRow(line) {
+                if index > headerEnd || items.contains(where: { $0.price == .printed }), let name = unreadablePriceRow(line),
+                   !isBookkeeping(LineLabel(name.uppercased())) {
                     var item = ParsedLineItem(description: name, total: 0, lineIndex: index)
                     item.price = .unreadable
                     items.append(item)
@@ -215,6 +212,25 @@ enum LineItemExtractor {
             }
         }
         return item
+    }
+
+    /// "Table: 12", "Kasse 3", "Terminal-ID 6528", "Salesperson" are bookkeeping; "TABLE LAMP" is a product:
+    /// a bookkeeping word ends the label or is followed by a number or a short tag (ID, NO, NR).
+    private static func isBookkeeping(_ label: LineLabel) -> Bool {
+        let words = label.words
+        return notItemWords.contains { word in
+            if word.parts.count > 1 { return label.has(word) }
+            return label.wordIndices(matching: word).contains { index in
+                guard index + 1 < words.count else { return true }
+                let next = words[index + 1]
+                return next.count <= 2 || next.allSatisfy(\.isNumber)
+            }
+        }
+    }
+
+    private static func isTender(_ kind: SummaryLineKind) -> Bool {
+        if case .tender = kind { return true }
+        return false
     }
 
     private static func isTax(_ kind: SummaryLineKind) -> Bool {

@@ -84,6 +84,23 @@ struct MalaysianReceiptTests {
         #expect(items.map(\.total) == ["9.00", "2.06"])
     }
 
+    @Test func paymentAndBookkeepingRowsAmongTheItemsAreNoItems() {
+        // The salesperson's column header, the tender printed above the subtotal, the count of items and the amount paid.
+        let text = """
+        KING'S CONFECTIONERY S/B
+        Salesperson            Ref
+        Item         Qty  S/Price  Amount  Tax
+        KAYA PUFF                 6.40 SR
+        SLICE CAKE                8.70 SR
+        CASH            20.00
+        Qty     2           15.10
+        Pay         20.00
+        Subtotal  15.10
+        Change       4.90
+        """
+        #expect(ReceiptParser().parse(ocrText: text).lineItems.map(\.description) == ["KAYA PUFF", "SLICE CAKE"])
+    }
+
     @Test func aTaxRowWithItsRateIsNoItem() {
         let text = """
         SAM SAM TRADING CO
