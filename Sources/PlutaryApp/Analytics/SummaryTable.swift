@@ -7,6 +7,7 @@ import GtkKit
 final class SummaryTable {
     let root: Widget
     private var cells: [Widget] = []
+    private var shown: [[String]] = []
 
     init() {
         root = Widget(retaining: gtk_grid_new())
@@ -16,9 +17,12 @@ final class SummaryTable {
 
     /// `dim` columns are drawn dimmed (counts, secondary values).
     func show(_ rows: [[String]], dim: Set<Int> = [], emptyText: String = "—") {
+        let rows = rows.isEmpty ? [[emptyText]] : rows
+        // Switching to the section reads the report again: the same rows keep their labels.
+        guard rows != shown else { return }
+        shown = rows
         for cell in cells { gtk_grid_remove(root.pointer(), cell.widget) }
         cells = []
-        let rows = rows.isEmpty ? [[emptyText]] : rows
         for (row, values) in rows.enumerated() {
             for (column, value) in values.enumerated() {
                 var css = dim.contains(column) ? ["dim-label"] : []
