@@ -136,7 +136,7 @@ public final class OCRPipeline: Sendable {
         let grey = page.image.map { pixRemoveAlpha($0) }.map { pixConvertTo8($0, 0) }
         guard grey.depth == 8 else { return boxes.map { _ in [] } }
         return try boxes.map { box in
-            let box = page.pageBox(box)
+            let box = page.pageBand(box)
             let margin = max(2, box.height / 5)
             let top = max(0, box.y - margin)
             let height = min(grey.height - top, box.height + 2 * margin)

@@ -100,8 +100,11 @@ public final class ReceiptScanner: Sendable {
         return chosen.map { index in
             let line = ocr.lines[index].box
             let words = ocr.words.filter { $0.lineIndex == index && $0.box.height <= 2 * typical && $0.box.height > 0 }
-            guard let top = words.map(\.box.y).min(), let bottom = words.map({ $0.box.y + $0.box.height }).max() else { return line }
-            return OCRBox(x: line.x, y: top, width: line.width, height: bottom - top)
+            // Around the words' middle, as tall as the tallest: on a tilted photo the words climb
+            // across the line, and their top and bottom would span the lines around it.
+            let middles = words.map { 2 * $0.box.y + $0.box.height }.sorted()
+            guard let height = words.map(\.box.height).max() else { return line }
+            return OCRBox(x: line.x, y: middles[middles.count / 2] / 2 - height / 2, width: line.width, height: height)
         }
     }
 

@@ -30,6 +30,17 @@ struct LineRereadTests {
         #expect(bands == [OCRBox(x: 19, y: 1396, width: 836, height: 34)])
     }
 
+    @Test func aTiltedLinesBandIsItsWordsHeightAroundTheirMiddle() {
+        // On a photo turned a few degrees the words climb across the line: their tops and bottoms
+        // together would span the lines above and below.
+        let line = OCRLine(text: "Datum 03.04.20 09:53", box: OCRBox(x: 100, y: 990, width: 600, height: 70), confidence: 80)
+        let words = [word("Datum", x: 100, y: 1000, height: 30, line: 0), word("03.04.20", x: 300, y: 1010, height: 30, line: 0),
+                     word("09:53", x: 500, y: 1020, height: 30, line: 0)]
+        let ocr = OCRResult(source: "r.jpg", text: line.text, lines: [line], words: words,
+                            imageWidth: 800, imageHeight: 1200, languages: ["deu"], meanConfidence: 80)
+        #expect(ReceiptScanner.dateLineBands(in: ocr) == [OCRBox(x: 100, y: 1010, width: 600, height: 30)])
+    }
+
     @Test func aLineReadAgainEnlargedGivesItsDate() throws {
         var pix: UnsafeMutablePointer<PIX>? = ReceiptImageFactory.render(
             lines: ["CORNER SHOP", "BREAD        2.50", "3182  748433/01   15.03.20  15:59"],

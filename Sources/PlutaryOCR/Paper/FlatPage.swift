@@ -52,8 +52,16 @@ struct FlatPage {
     /// A box on the page, as the bounding box of its corners on the source.
     func sourceBox(_ box: OCRBox) -> OCRBox { mapped(box, by: toSource) }
 
-    /// A box on the source, as the bounding box of its corners on the page.
-    func pageBox(_ box: OCRBox) -> OCRBox { mapped(box, by: toPage) }
+    /// A line's band on the source as a band on the page: its middle mapped, its height the mapped
+    /// height at the middle. The bounding box of a tilted line's corners would span the lines around it.
+    func pageBand(_ box: OCRBox) -> OCRBox {
+        guard let toPage else { return box }
+        let middle = Double(box.x) + Double(box.width) / 2
+        let top = toPage.apply(SIMD2(middle, Double(box.y))), bottom = toPage.apply(SIMD2(middle, Double(box.y + box.height)))
+        let height = max(1, Int((bottom - top).y.magnitude.rounded()))
+        let centre = toPage.apply(SIMD2(middle, Double(box.y) + Double(box.height) / 2))
+        return OCRBox(x: 0, y: Int(centre.y.rounded()) - height / 2, width: max(1, Int(box.width)), height: height)
+    }
 
     /// A result read from the page, with its boxes and size on the source.
     func sourceResult(_ result: OCRResult) -> OCRResult {
