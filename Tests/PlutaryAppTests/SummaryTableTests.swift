@@ -26,6 +26,10 @@ final class SummaryTableTests: XCTestCase {
                 child = gtk_widget_get_next_sibling(label)
             }
             XCTAssertEqual(texts, ["Groceries", "CA$12.00"])
+            // The same rows with another column dimmed are drawn anew.
+            table.show([["Groceries", "CA$12.00"]], dim: [1])
+            let amount = gtk_widget_get_next_sibling(gtk_widget_get_first_child(table.root.widget))
+            XCTAssertEqual(amount.map { gtk_widget_has_css_class($0, "dim-label") }, 1)
         }
     }
 }

@@ -7,7 +7,7 @@ import GtkKit
 final class SummaryTable {
     let root: Widget
     private var cells: [Widget] = []
-    private var shown: [[String]] = []
+    private var shown: (rows: [[String]], dim: Set<Int>)?
 
     init() {
         root = Widget(retaining: gtk_grid_new())
@@ -19,8 +19,8 @@ final class SummaryTable {
     func show(_ rows: [[String]], dim: Set<Int> = [], emptyText: String = "—") {
         let rows = rows.isEmpty ? [[emptyText]] : rows
         // Switching to the section reads the report again: the same rows keep their labels.
-        guard rows != shown else { return }
-        shown = rows
+        guard shown.map({ $0.rows != rows || $0.dim != dim }) ?? true else { return }
+        shown = (rows, dim)
         for cell in cells { gtk_grid_remove(root.pointer(), cell.widget) }
         cells = []
         for (row, values) in rows.enumerated() {
