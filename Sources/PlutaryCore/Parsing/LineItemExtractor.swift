@@ -98,10 +98,9 @@ enum LineItemExtractor {
                 }
                 unpricedRow = nil
                 if let name, let total = quantity.total {
-                    let flag = amounts.last.map { $0.trailing.replacingOccurrences(of: " ", with: "") } ?? ""
                     items.append(ParsedLineItem(description: name.text, quantity: quantity.count, unit: quantity.unit,
                                                 unitPrice: quantity.unitPrice, total: total,
-                                                taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
+                                                taxCode: amounts.last.flatMap { taxCode(after: $0, profile: profile) },
                                                 code: name.code, lineIndex: name.line))
                     pendingName = nil
                 } else if let last = items.indices.last, items[last].price == .unreadable, items[last].lineIndex >= index - 2,
@@ -148,9 +147,8 @@ enum LineItemExtractor {
             let description = AmountScanner.label(of: line, before: price)
             if let (count, unitPrice) = quantityRow(description, total: price.value),
                let name = pendingName ?? unpricedRow.flatMap({ $0.line == index - 1 ? $0 : nil }) {
-                let flag = price.trailing.replacingOccurrences(of: " ", with: "").uppercased()
                 items.append(ParsedLineItem(description: name.text, quantity: count, unitPrice: unitPrice,
-                                            total: price.value, taxCode: Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil,
+                                            total: price.value, taxCode: taxCode(after: price, profile: profile),
                                             code: name.code, lineIndex: name.line))
                 pendingName = nil
                 unpricedRow = nil
@@ -226,6 +224,12 @@ enum LineItemExtractor {
                 return next.count <= 2 || next.allSatisfy(\.isNumber)
             }
         }
+    }
+
+    /// The tax code named by what follows a price on its own row, when that is a flag ("19", "A", "*C").
+    private static func taxCode(after price: AmountMatch, profile: StrategyProfile) -> String? {
+        let flag = price.trailing.replacingOccurrences(of: " ", with: "")
+        return Self.flag.isMatched(by: flag) ? profile.taxCode(forFlag: flag) : nil
     }
 
     private static func isTender(_ kind: SummaryLineKind) -> Bool {
