@@ -22,22 +22,12 @@ final class ObserveTests: XCTestCase {
             let observing = observe { _ = counter.value; runs += 1 }
             XCTAssertEqual(runs, 1)
             counter.value = 1
-            XCTAssertTrue(Self.spin { runs == 2 }, "the observation did not re-run on a change")
+            XCTAssertTrue(spinMainContext { runs == 2 }, "the observation did not re-run on a change")
             observing.cancel()
             counter.value = 2
-            XCTAssertFalse(Self.spin(timeout: 0.3) { runs > 2 }, "a cancelled observation ran again")
+            XCTAssertFalse(spinMainContext(timeout: 0.3) { runs > 2 }, "a cancelled observation ran again")
             counter.value = 3
-            XCTAssertFalse(Self.spin(timeout: 0.3) { runs > 2 }, "a cancelled observation re-armed")
+            XCTAssertFalse(spinMainContext(timeout: 0.3) { runs > 2 }, "a cancelled observation re-armed")
         }
-    }
-
-    private static func spin(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            g_main_context_iteration(nil, 0)
-            usleep(2000)
-        }
-        return condition()
     }
 }

@@ -27,7 +27,7 @@ final class ReviewImageViewTests: XCTestCase {
                     gtk_window_set_child(window.pointer(), view.root.widget)
                     gtk_window_present(window.pointer())
                     var last: (ink: Double, paper: Double) = (0, 0)
-                    let drawn = Self.spin {
+                    let drawn = spinMainContext(timeout: 10) {
                         guard let pixels = WidgetPixels(view.root.widget) else { return false }
                         // The pane above the zoom bar.
                         last = pixels.inkAndPaper(x: 0..<pixels.width, y: 0..<pixels.height * 4 / 5)
@@ -76,16 +76,5 @@ final class ReviewImageViewTests: XCTestCase {
         cairo_surface_destroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw CocoaError(.fileWriteUnknown) }
         return path
-    }
-
-    /// Spins GLib's default context (which also drains the main queue) until `condition` holds.
-    private static func spin(timeout: TimeInterval = 10, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            g_main_context_iteration(nil, 0)
-            usleep(2000)
-        }
-        return condition()
     }
 }

@@ -1,0 +1,50 @@
+import CGtk
+import Foundation
+import GtkKit
+import PlutaryCharts
+import XCTest
+@testable import PlutaryApp
+
+/// A chart on screen is laid out off the main thread: the frame that shows another chart paints
+/// the layout the area has, and the new one is painted once it is in, made for the area's size.
+final class ChartViewTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        precondition(gtk_init_check() != 0, "PlutaryApp tests need a display (run under xvfb-run)")
+        MainLoopBridge.attach()
+    }
+
+    func testAnotherChartIsLaidOutOffTheMainThread() {
+        MainActor.assumeIsolated {
+            let view = ChartView(accessibleLabel: "Price history", height: 220)
+            let window = Widget(retaining: gtk_window_new())
+            gtk_window_set_default_size(window.pointer(), 500, 260)
+            gtk_window_set_child(window.pointer(), view.area.widget)
+            gtk_window_present(window.pointer())
+            defer { gtk_window_destroy(window.pointer()) }
+
+            view.show(Self.history(from: 100, to: 400))
+            XCTAssertTrue(spinMainContext { view.layout != nil && WidgetPixels(view.area.widget) != nil }, "the chart was never laid out")
+            let first = view.layout
+            let size = CGSize(width: Double(gtk_widget_get_width(view.area.widget)), height: Double(gtk_widget_get_height(view.area.widget)))
+            XCTAssertEqual(first?.size, size)
+
+            view.show(Self.history(from: 400, to: 100))
+            // Drawn at once, the area paints the layout it has: none is made on the main thread.
+            XCTAssertNotNil(WidgetPixels(view.area.widget))
+            XCTAssertTrue(view.layout == first, "the new chart was laid out while drawing")
+            XCTAssertTrue(spinMainContext { view.layout != first }, "the other chart was never laid out")
+            XCTAssertEqual(view.layout?.size, size)
+            XCTAssertFalse(view.layout?.shapes == first?.shapes, "the other chart's layout shows the first")
+        }
+    }
+
+    /// Two months of a price going from `start` to `end` (minor units).
+    private static func history(from start: Double, to end: Double) -> Chart {
+        let points = (0..<60).map { (day: Int) -> LineChartData.Point in
+            let value: Double = start + (end - start) * Double(day) / 59
+            return LineChartData.Point(day: String(format: "2026-%02d-%02d", 3 + day / 30, 1 + day % 30), value: value)
+        }
+        return .line(LineChartData(title: "Bok Choy", currency: "CAD", series: [.init(title: "T&T", points: points, colorIndex: 0)]))
+    }
+}
