@@ -5,8 +5,8 @@ import PlutaryCharts
 import XCTest
 @testable import PlutaryApp
 
-/// A chart on screen is laid out off the main thread: the frame that shows another chart paints
-/// the layout the area has, and the new one is painted once it is in, made for the area's size.
+/// A chart on screen is built and laid out off the main thread: the frame that shows another chart
+/// paints the layout the area has, and the new one is painted once it is in, made for the area's size.
 final class ChartViewTests: XCTestCase {
     override class func setUp() {
         super.setUp()
@@ -23,13 +23,13 @@ final class ChartViewTests: XCTestCase {
             gtk_window_present(window.pointer())
             defer { gtk_window_destroy(window.pointer()) }
 
-            view.show(Self.history(from: 100, to: 400))
+            view.show(Self.history(from: 100, to: 400)) { $0 }
             XCTAssertTrue(spinMainContext { view.layout != nil && WidgetPixels(view.area.widget) != nil }, "the chart was never laid out")
             let first = view.layout
             let size = CGSize(width: Double(gtk_widget_get_width(view.area.widget)), height: Double(gtk_widget_get_height(view.area.widget)))
             XCTAssertEqual(first?.size, size)
 
-            view.show(Self.history(from: 400, to: 100))
+            view.show(Self.history(from: 400, to: 100)) { $0 }
             // Drawn at once, the area paints the layout it has: none is made on the main thread.
             XCTAssertNotNil(WidgetPixels(view.area.widget))
             XCTAssertTrue(view.layout == first, "the new chart was laid out while drawing")
@@ -37,6 +37,33 @@ final class ChartViewTests: XCTestCase {
             XCTAssertEqual(view.layout?.size, size)
             XCTAssertFalse(view.layout?.shapes == first?.shapes, "the other chart's layout shows the first")
         }
+    }
+
+    func testAChartIsBuiltOffTheMainThread() {
+        MainActor.assumeIsolated {
+            let view = ChartView(accessibleLabel: "Price history", height: 220)
+            let builds = Builds()
+            view.show(400.0) { end in
+                builds.record(onMainThread: Thread.isMainThread)
+                return Self.history(from: 100, to: end)
+            }
+            XCTAssertTrue(spinMainContext { view.chart != nil }, "the chart was never built")
+            XCTAssertEqual(builds.onMainThread, [false])
+            // The same source again is the same chart: nothing is built.
+            view.show(400.0) { _ in
+                builds.record(onMainThread: Thread.isMainThread)
+                return Self.history(from: 1, to: 2)
+            }
+            XCTAssertFalse(spinMainContext(timeout: 0.3) { builds.onMainThread.count > 1 }, "the same chart was built again")
+        }
+    }
+
+    /// Where each chart was built.
+    private final class Builds: @unchecked Sendable {
+        private let lock = NSLock()
+        private var threads: [Bool] = []
+        var onMainThread: [Bool] { lock.withLock { threads } }
+        func record(onMainThread: Bool) { lock.withLock { threads.append(onMainThread) } }
     }
 
     /// Two months of a price going from `start` to `end` (minor units).

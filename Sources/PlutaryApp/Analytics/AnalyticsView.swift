@@ -135,8 +135,9 @@ final class AnalyticsView {
         warning.isVisible = viewModel.missingRatesText != nil
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
-        monthly.show(report.map { .bars(ReportCharts.monthlyBars($0, locale: viewModel.locale)) })
-        donut.show(report.map { .donut(ReportCharts.categoryDonut($0)) })
+        let locale = viewModel.locale
+        monthly.show(report) { .bars(ReportCharts.monthlyBars($0, locale: locale)) }
+        donut.show(report) { .donut(ReportCharts.categoryDonut($0)) }
         currencies.show(viewModel.currencyRows.map { [$0.currency, $0.spent, $0.converted, $0.receipts] }, dim: [2, 3])
         merchants.show(viewModel.merchantRows.map { [$0.name, $0.amount, $0.receipts] }, dim: [2])
         increases.show(viewModel.increaseRows.map { [$0.name, "\($0.from) → \($0.to)", $0.change] }, dim: [1],

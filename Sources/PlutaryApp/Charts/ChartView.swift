@@ -9,14 +9,19 @@ import PlutaryPresentation
 /// theme's text colour with the Cairo painter, shows the value under the pointer as a
 /// tooltip, reports clicks, and tells screen readers its title and values.
 ///
-/// Charts are laid out off the main thread: laying out a price history of 15 000 purchases
-/// took 3-4 ms of the frame that first showed it, and the two Analytics charts 3 ms. Until
-/// the layout for the chart and size shown is in, the area paints the one before (the
-/// chart shown before, or this one at its old size), or nothing.
+/// Charts are built and laid out off the main thread: laying out a price history of 15 000
+/// purchases took 3-4 ms of the frame that first showed it, the two Analytics charts 3 ms, and
+/// building that price history (grouping the purchases by store and day) 2-5 ms of each
+/// selection. Until the layout for the chart and size shown is in, the area paints the one
+/// before (the chart shown before, or this one at its old size), or nothing.
 @MainActor
 final class ChartView {
     let area: DrawingArea
+    /// The chart painted (nil until the first one is built).
     private(set) var chart: Chart?
+    /// What is shown, and how its chart is built from it.
+    private var source: AnyHashable?
+    private var build: (@Sendable () -> Chart)?
     /// Called with what was clicked; when set, clickable parts get a hand cursor.
     var onActivate: (@MainActor (ChartTarget) -> Void)?
     /// What the area paints and hit-tests.
@@ -53,16 +58,19 @@ final class ChartView {
         }
     }
 
-    /// Shows another chart (nil shows nothing): lays it out for the size the area has (a chart
-    /// never drawn yet is laid out when it first is) and tells screen readers what it shows.
-    func show(_ chart: Chart?) {
-        guard chart != self.chart else { return }
-        self.chart = chart
+    /// Shows the chart `make` builds from `source` (nil shows nothing): builds and lays it out
+    /// off the main thread, for the size the area has (a chart never drawn yet is laid out when
+    /// it first is), and tells screen readers what it shows. Showing the same source again does nothing.
+    func show<Source: Hashable & Sendable>(_ source: Source?, chart make: @escaping @Sendable (Source) -> Chart) {
+        guard AnyHashable(source) != self.source else { return }
+        self.source = AnyHashable(source)
         shown += 1
         hovered = nil
         area.tooltip = nil
-        guard chart != nil else {
+        guard let source else {
+            build = nil
             layouts.cancel()
+            chart = nil
             layout = nil
             laidOut = nil
             requested = nil
@@ -70,6 +78,7 @@ final class ChartView {
             area.queueDraw()
             return
         }
+        build = { make(source) }
         let width = gtk_widget_get_width(area.widget), height = gtk_widget_get_height(area.widget)
         lay(out: width > 0 && height > 0 ? CGSize(width: Double(width), height: Double(height)) : nil, theme: theme)
     }
@@ -79,14 +88,15 @@ final class ChartView {
         await layouts.finish()
     }
 
-    /// Asks for the chart laid out at `size` (nil: only its description), off the main thread.
+    /// Asks for the chart built and laid out at `size` (nil: only its description), off the main thread.
     private func lay(out size: CGSize?, theme: ChartTheme) {
-        guard let chart else { return }
+        guard let build else { return }
         let request = Request(chart: shown, size: size, theme: theme)
         guard request != requested else { return }
         requested = request
         let describe = described != shown, locale = locale, measurer = Self.measurer
         layouts.start({
+            let chart = build()
             // The card beside the chart shows its title; the screen reader hears it with the values.
             let drawn = size.map {
                 ChartLayoutEngine.layout(chart.withoutTitle, in: ChartLayoutContext(size: $0, theme: theme, measurer: measurer, locale: locale))
@@ -94,9 +104,10 @@ final class ChartView {
             let description = describe
                 ? ChartLayoutEngine.layout(chart, in: ChartLayoutContext(size: CGSize(width: 600, height: 300), locale: locale)).description
                 : nil
-            return (drawn, description)
+            return (chart, drawn, description)
         }) { [weak self] result in
-            guard let self, case .success(let (drawn, description)) = result else { return }
+            guard let self, case .success(let (chart, drawn, description)) = result else { return }
+            self.chart = chart
             if let drawn {
                 layout = drawn
                 laidOut = request
@@ -119,7 +130,7 @@ final class ChartView {
     }
 
     private func draw(_ cr: OpaquePointer, width: Int32, height: Int32) {
-        guard chart != nil else { return }
+        guard build != nil else { return }
         let wanted = Request(chart: shown, size: CGSize(width: Double(width), height: Double(height)), theme: theme)
         if laidOut != wanted { lay(out: wanted.size, theme: wanted.theme) }
         if let layout { ChartPainter.paint(layout, into: cr) }

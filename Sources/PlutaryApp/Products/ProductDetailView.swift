@@ -83,7 +83,8 @@ final class ProductDetailView {
         subtitle.setLabel(viewModel.subtitle)
         errorLabel.setLabel(viewModel.errorMessage ?? "")
         errorLabel.isVisible = viewModel.errorMessage != nil
-        chart.show(viewModel.detail.map { .line(ReportCharts.priceHistory($0)) })
+        // Grouping thousands of purchases by store and day is done off the main thread, with the layout.
+        chart.show(viewModel.detail) { .line(ReportCharts.priceHistory($0)) }
         receipts.bridge.replace(with: viewModel.rows)
 
         let bought = viewModel.names

@@ -39,7 +39,7 @@ public enum ReportCharts {
         }
         let points = detail.history.filter { $0.price.currency == currency }
         // One point per store and day: the mean of that day's purchases. Stores by first
-        // purchase; built on the GTK thread for products bought thousands of times.
+        // purchase; a product can have been bought thousands of times.
         let unknown = tr("Unknown merchant")
         var stores: [String] = []
         var storeIndex: [String: Int] = [:]
