@@ -16,6 +16,20 @@ struct PreferredLocaleTests {
         #expect(Locale.preferred(environment: [:]).identifier == "en_US")
     }
 
+    /// Each variable is read on its own (a sparkline asks for the locale each time it is drawn).
+    @Test func readsTheLocaleVariablesAlone() {
+        var asked: [String] = []
+        let locale = Locale.preferred { name in
+            asked.append(name)
+            return ["LANG": "C.UTF-8", "LANGUAGE": "fr:en", "HOME": "/root"][name]
+        }
+        #expect(locale.identifier == "fr")
+        #expect(asked == ["LC_ALL", "LC_TIME", "LANG", "LANGUAGE"])
+        asked = []
+        #expect(Locale.preferred { asked.append($0); return $0 == "LC_ALL" ? "de_DE.UTF-8" : nil }.identifier == "de_DE")
+        #expect(asked == ["LC_ALL"])
+    }
+
     @Test func moneyAndDatesFollowIt() {
         let french = Locale.preferred(environment: ["LANG": "fr_FR.UTF-8"])
         let money = MoneyFormatter(locale: french).string(from: Money(minorUnits: 1250, currency: "EUR"))
