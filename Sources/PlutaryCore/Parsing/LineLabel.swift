@@ -87,14 +87,8 @@ final class LineLabel: Sendable {
     }
 
     func has(_ phrase: KeywordPhrase) -> Bool {
-        let joined = phrase.joined, parts = phrase.parts
-        // Glued words count ("TOTALAMOUNT" has "TOTAL"), from the start of a word only:
-        // "INDISCHES CHICKEN" has no "DISC".
-        if let first = joined.first {
-            for start in wordStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
-                if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
-            }
-        }
+        let parts = phrase.parts
+        if hasExactly(phrase) { return true }
         guard parts.count <= words.count, !parts.isEmpty else { return false }
         // Plain loops and a length test first: this runs for every line against a hundred
         // phrases, and most word pairs differ in length by more than one OCR slip allows.
@@ -106,6 +100,17 @@ final class LineLabel: Sendable {
                 if !TextSimilarity.wordMatches(word, part) { continue windows }
             }
             return true
+        }
+        return false
+    }
+
+    /// True when the label contains `phrase` as spelled, spaces or not, from the start of a word:
+    /// glued words count ("TOTALAMOUNT" has "TOTAL"), but "INDISCHES CHICKEN" has no "DISC".
+    func hasExactly(_ phrase: KeywordPhrase) -> Bool {
+        let joined = phrase.joined
+        guard let first = joined.first else { return false }
+        for start in wordStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
+            if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
         }
         return false
     }

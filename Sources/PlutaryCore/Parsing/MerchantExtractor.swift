@@ -24,15 +24,21 @@ enum MerchantExtractor {
                                     "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG",
                                     "AMOUNT", "QTY",   // item table headers
                                     "RETURNABLE", "EXCHANGEABLE", "COME AGAIN", "FEEDBACK", "COMPLAINT"]   // footer notices
-    private static let addressWords = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
+    private static let addressWords: Set<String> = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
                                        "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
-                                       "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY"]
+                                       "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY",
+        "RUE", "BD", "BOULEVARD", "CALLE", "AVDA", "AVENIDA", "PLAZA", "VIA", "VIALE", "PIAZZA", "CORSO", "RUA", "ULICA", "UL",
+        "STRAAT", "LAAN", "PLEIN"]
+    // Dutch, German and Nordic streets are one word ending in its kind: "Dorpsstraat 1", "Hauptstraße 5".
+    private static let streetSuffixes = ["STRASSE", "STRAAT", "LAAN", "PLEIN", "GRACHT", "GASSE", "PLATZ", "ALLEE", "DAMM",
+                                         "WEG", "GATAN", "VAEGEN", "VEJ", "VEIEN"]
     // Malay street names begin with their kind, and such a line is the address even without a number.
     private static let streetStarts: Set<String> = ["JALAN", "JLN", "LORONG", "PERSIARAN", "LEBUH"]
     // An acronym or a capitalised word, then capitalised words of four letters or more each.
     private static let camelCase = Pattern(#"^(?:[A-Z]+|[A-Z][a-z]+)(?:[A-Z][a-z]{3,})+$"#, caseInsensitive: false)
-    // States and countries end address blocks; they are never the shop.
-    private static let placeWords = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
+    // States and countries end address blocks; they are never the shop. Matched exactly: one slip
+    // makes other names of them ("ALBERT HEIJN" is no "ALBERTA").
+    private static let placeWords: [KeywordPhrase] = ["SELANGOR", "DARUL EHSAN", "DARUL TAKZIM", "JOHOR", "KUALA LUMPUR", "MALAYSIA",
                                      "PULAU PINANG", "PENANG", "PERAK", "KEDAH", "MELAKA", "PAHANG", "SABAH", "SARAWAK",
                                      "ONTARIO", "QUEBEC", "BRITISH COLUMBIA", "ALBERTA", "CANADA", "DEUTSCHLAND"]
     // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
@@ -104,7 +110,7 @@ enum MerchantExtractor {
                     result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
-            } else if plainLines < 2, !placeWords.contains(where: label.has), isWordy(label) {
+            } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(label) {
                 plainLines += 1
                 // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
                 let mixedCase = Self.hasMixedCaseWord(text.lines[index])
@@ -183,7 +189,7 @@ enum MerchantExtractor {
         if hasSkipWord(label) { return false }
         if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) { return false }
-        if digits > 0, addressWords.contains(where: label.hasWord) { return false }
+        if digits > 0, label.words.contains(where: isStreetWord) { return false }
         if let first = label.words.first, streetStarts.contains(first) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.
@@ -206,6 +212,11 @@ enum MerchantExtractor {
             if byte != UInt8(ascii: " ") && !(0x09...0x0D).contains(byte) { ink += 1 }
         }
         return (letters, ink)
+    }
+
+    /// A word that names a street's kind, alone ("ROAD", "RUE") or as a compound's end ("DORPSSTRAAT").
+    private static func isStreetWord(_ word: String) -> Bool {
+        addressWords.contains(word) || streetSuffixes.contains { word.count >= $0.count + 3 && word.hasSuffix($0) }
     }
 
     /// A greeting, notice, label or registration phrase: such a line names no shop.

@@ -106,4 +106,42 @@ struct EuropeanReceiptTests {
                     "\(text)")
         }
     }
+
+    @Test func aChainWhoseNameLineHoldsItsTaxNumberIsNamed() {
+        // "A-46103834" made the line more digits than a name; the chain's name decides.
+        let text = """
+        MERCADONA, S.A. A-46103834
+        C/ MAYOR 12
+        46001 VALENCIA
+        15/03/2023 18:42  OP: 123456
+        LECHE ENTERA                  1,02
+        TOTAL (€)                     1,02
+        TARJETA BANCARIA              1,02
+        """
+        let payload = read(text, total: "1.02", currency: "EUR", payment: "Card")
+        #expect(payload.merchantName == "Mercadona")
+    }
+
+    @Test func aNameOneLetterFromAProvinceIsAName() {
+        // "ALBERT" is "ALBERTA" less a letter, yet no province; the street below is no name either.
+        let text = """
+        Albert Bakkerij
+        Kerkstraat 3
+        1234 AB Utrecht
+        BRUIN BROOD                   2,95
+        TOTAAL                        2,95
+        PINNEN                        2,95
+        """
+        let payload = read(text, total: "2.95", currency: "EUR", payment: "Debit")
+        #expect(payload.merchantName == "Albert Bakkerij")
+    }
+
+    @Test func aStreetWrittenAsOneWordIsNoName() {
+        // Dutch and German streets end in their kind ("Dorpsstraat", "Hauptstraße"); with its number
+        // such a line is the address even where no logo was read above it.
+        for street in ["Dorpsstraat 1", "Hauptstraße 5", "Lindenallee 12"] {
+            let payload = ReceiptParser().parse(ocrText: "\(street)\nBROT    2,50\nSUMME   2,50\n")
+            #expect(payload.merchantName != street, "\(street)")
+        }
+    }
 }
