@@ -39,6 +39,13 @@ enum LineItemExtractor {
     private static let countAndUnit = Pattern(
         #"^[-–.\s]*(\d{1,4})(?:[.,](\d{1,3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC|PKT|PK|PACK|SET|SETS|BOX|BOXS|BOXES|BTL|EA|UNITS?)\.?((?:\s+[&$@]?\d+(?:[.,]\d+)?-?)*)$"#,
         needsOneOf: Pattern.digits)
+    // A count and a unit price in columns beside the name, whichever the order, checked by their
+    // product being the row's total: "NASI LEMAK   2   3.50   7.00", "PFAND   0,25   2   0,50",
+    // "2 BANANEN   0,25   0,50". A count printed with "x" needs no unit price: "2 x NASI GORENG   8.00".
+    private static let trailingCountAndUnit = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,3}(?:[.,]\d{3})?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: Pattern.digits)
+    private static let trailingUnitAndCount = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})\s+(\d{1,3})$"#, needsOneOf: Pattern.digits)
+    private static let leadingCountAndUnit = Pattern(#"^(\d{1,3})\s*(?:[X×*]\s*)?\s(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: Pattern.digits)
+    private static let leadingCountTimes = Pattern(#"^(\d{1,3})\s*[X×*]\s*(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
@@ -282,6 +289,11 @@ enum LineItemExtractor {
             unitPrice = unit
             description = (description as NSString).substring(to: match.location)
         }
+        // Count columns stand at the row's start or end: most rows have no digit there, and skip the patterns.
+        if quantity == 1, description.first?.isNumber == true || description.last?.isNumber == true,
+           let columns = countColumns(singleSpaced(description), total: price) {
+            (description, quantity, unitPrice) = columns
+        }
         description = description.trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%&()")).inverted)
         description = singleSpaced(description)
         guard MerchantExtractor.letterAndInkCounts(description).letters >= 2 else { return nil }
@@ -402,6 +414,27 @@ enum LineItemExtractor {
         let price = item.total + (item.discount ?? 0)
         if let total = quantity.total { return price == total }
         return close(price, quantity.expectedTotal)
+    }
+
+    /// The name, count and unit price of a row whose count (and unit price) stand in columns of
+    /// their own (`trailingCountAndUnit` and its siblings); nil when no reading's arithmetic holds.
+    private static func countColumns(_ description: String, total: Decimal) -> (name: String, count: Decimal, unitPrice: Decimal)? {
+        func checked(_ name: String?, _ count: String?, _ unit: String?) -> (name: String, count: Decimal, unitPrice: Decimal)? {
+            guard let name, let count = count.flatMap(AmountScanner.decimal), count > 0,
+                  let unit = unit.flatMap(AmountScanner.decimal), close(count * unit, total) else { return nil }
+            // A column printed twice (a discount's, a net price's) stays behind the name: "1  WALK  1.60  1.60  1.60".
+            let bare = name.replacingOccurrences(of: #"(\s+\d{1,5}[.,]\d{2})+$"#, with: "", options: .regularExpression)
+            return (bare, count, unit)
+        }
+        if let match = trailingCountAndUnit.firstMatch(in: description), let found = checked(match[1], match[2], match[3]) { return found }
+        if let match = trailingUnitAndCount.firstMatch(in: description), let found = checked(match[1], match[3], match[2]) { return found }
+        if let match = leadingCountAndUnit.firstMatch(in: description), let found = checked(match[2], match[1], match[3]) { return found }
+        // Without a unit price, a count that does not divide the total into cents is misread.
+        if let match = leadingCountTimes.firstMatch(in: description), let count = Decimal(string: match[1] ?? ""), count > 1,
+           rounded(total / count, scale: 2) * count == total {
+            return (match[2] ?? "", count, rounded(total / count, scale: 2))
+        }
+        return nil
     }
 
     static func close(_ a: Decimal, _ b: Decimal) -> Bool {

@@ -68,6 +68,25 @@ struct ParsingRuleTests {
         #expect(oranges?.total == "4.50")
     }
 
+    @Test func aCountAndUnitPriceInColumnsOfTheirOwnAreTheItemsQuantity() {
+        // Wherever the count column stands, its product with the unit price is the row's total;
+        // a count with "x" needs no unit price, and a number that multiplies to nothing is the name's.
+        let payload = parse("""
+        KEDAI MAKAN
+        NASI LEMAK          2      3.50      7.00
+        2 BANANEN                  0,25      0,50
+        CAFE CREME                12.00 2   24.00
+        1  WALK   1.60   1.60   1.60
+        2 x NASI GORENG                      8.00
+        7 UP                                 1.80
+        100 PLUS                   2.40
+        TOTAL                               45.70
+        """)
+        let rows = payload.lineItems.map { "\($0.description) \($0.quantity) \($0.unitPrice ?? "-") \($0.total)" }
+        #expect(rows == ["NASI LEMAK 2 3.50 7.00", "BANANEN 2 0.25 0.50", "CAFE CREME 2 12.00 24.00", "WALK 1 1.60 1.60",
+                         "NASI GORENG 2 4.00 8.00", "7 UP 1 - 1.80", "100 PLUS 1 - 2.40"])
+    }
+
     @Test func yenSignBeforeANumberMeansYen() {
         #expect(parse("SHOP\nTOTAL ¥1280").currency == "JPY")
     }
