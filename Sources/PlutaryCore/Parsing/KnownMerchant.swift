@@ -72,6 +72,8 @@ final class KnownMerchant: Sendable, Equatable {
         KnownMerchant("Tesco", keys: ["TESCO"], dateOrder: .dayFirst),
         KnownMerchant("Sainsbury's", keys: ["SAINSBURY"], currency: "GBP", dateOrder: .dayFirst),
         KnownMerchant("Migros", keys: ["MIGROS"], currency: "CHF", dateOrder: .dayFirst),
+        // Before Coop: Consum is a cooperative, and its name line says so ("CONSUM S. COOP. V.").
+        KnownMerchant("Consum", keys: [], wordKeys: ["CONSUM"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("Coop", keys: [], wordKeys: ["COOP"], dateOrder: .dayFirst),
         // Grocery and drugstore chains elsewhere in Europe. Only names that are no common word, product
         // or surname ("Carrefour" is French for crossroads, and a Malaysian "CARREFOUR RESTAURANT"

@@ -35,6 +35,7 @@ struct EuropeanReceiptTests {
         let payload = read(text, total: "11.29", currency: "EUR", payment: "Cash")
         #expect(payload.purchaseDate == "2024-03-14")
         #expect(payload.lineItems.count == 3)
+        #expect(payload.merchantName == "Consum")
     }
 
     @Test func frenchTotalBeforeAndAfterTaxPaidInCash() {
@@ -143,5 +144,26 @@ struct EuropeanReceiptTests {
             let payload = ReceiptParser().parse(ocrText: "\(street)\nBROT    2,50\nSUMME   2,50\n")
             #expect(payload.merchantName != street, "\(street)")
         }
+    }
+
+    @Test func aVATTableWhoseRowsStartWithTheRateGivesTheTax() {
+        // "IVA  BASE IMPONIBLE  CUOTA" heads the table: "BASE IMPONIBLE" there names a column, and the
+        // row below is no subtotal of 0,15 but the tax, 4 % of 3,73.
+        let text = """
+        MERCADONA, S.A. A-46103834
+        15/03/2023 18:42
+        LECHE ENTERA                  1,02
+        2 PAN BARRA          0,45     0,90
+        PLATANO                       1,96
+        TOTAL (€)                     3,88
+        TARJETA BANCARIA              3,88
+        IVA   BASE IMPONIBLE (€)  CUOTA (€)
+        4%      3,73               0,15
+        TOTAL   3,73               0,15
+        """
+        let payload = read(text, total: "3.88", currency: "EUR", payment: "Card")
+        #expect(payload.subtotalAmount == nil)
+        #expect(payload.taxAmount == "0.15")
+        #expect(payload.taxes.map(\.name) == ["IVA 4%"])
     }
 }
