@@ -14,6 +14,14 @@ struct ReceiptAnalyzer: Sendable {
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
+    // A VAT table's column names across Europe: a line of two or more of them and no amount is the
+    // table's header ("IVA  BASE IMPONIBLE  CUOTA", "TVA  HT  TVA  TTC", "BTW  OVER  EUR"), not a label
+    // whose amount is on the next line ("BASE IMPONIBLE" alone is a subtotal).
+    private static let vatColumnWords: Set<String> = ["NET", "NETTO", "BRUTTO", "GROSS", "BASE", "IMPONIBLE", "CUOTA", "IVA",
+                                                      "TVA", "HT", "TTC", "BTW", "OVER", "IMPOSTA", "MWST", "VAT", "PTU",
+                                                      "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG"]
+    // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
+    private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
@@ -64,7 +72,8 @@ struct ReceiptAnalyzer: Sendable {
             }
             // A tax summary table's header ("Tax Code  %  Amount  GST", "GST Summary"): its "Total" row sums columns.
             let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
-            if label.words.count <= 8, vatColumn || taxTableHeader || (label.has("MWST") && amounts.isEmpty) {
+            let namesColumns = amounts.isEmpty && label.words.filter(Self.vatColumnWords.contains).count >= 2
+            if label.words.count <= 8, vatColumn || taxTableHeader || namesColumns || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 vatTableTax = Self.tableTaxWords.first(where: label.hasWord)
                 continue
@@ -151,7 +160,8 @@ struct ReceiptAnalyzer: Sendable {
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
     private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
-        guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil),
+        let uncoded = underHeader && amounts.count >= 2 ? Self.rateFirstVatRow.firstMatch(in: upper) : nil
+        guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         let values = amounts.map(\.value).filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
@@ -160,7 +170,8 @@ struct ReceiptAnalyzer: Sendable {
         let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
         if coded == nil, gross == nil, !(underHeader && byRate != nil) { return nil }
-        return ParsedTax(name: "\(word) \(letter)", rate: rate, amount: amount, lineIndex: line, gross: gross)
+        let name = letter.isEmpty ? "\(word) \(NSDecimalNumber(decimal: rate).stringValue)%" : "\(word) \(letter)"
+        return ParsedTax(name: name, rate: rate, amount: amount, lineIndex: line, gross: gross)
     }
 
     /// The tax column of a tax row: by its rate when the row prints one, else the smallest amount.

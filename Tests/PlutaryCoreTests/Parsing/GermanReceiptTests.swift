@@ -46,6 +46,21 @@ struct GermanReceiptTests {
         #expect(payload.taxAmount == "1.04")
     }
 
+    @Test func aVATRowWithItsRateAndNoLetterIsTheTax() {
+        // Pharmacies and hardware stores print one rate and no letter: "19 %  16,72  3,18  19,90".
+        let payload = ReceiptParser().parse(ocrText: """
+        Delphin Apotheke
+        Aspirin                         19,90
+        Summe    EUR 19,90
+        Typ      Netto     MwSt    Brutto
+        19 %     16,72    3,18    19,90
+        gegeben Kreditkarte       EUR  19,90
+        23.04.2020 09:59
+        """)
+        #expect(payload.totalAmount == "19.90")
+        #expect(payload.taxAmount == "3.18")
+    }
+
     @Test func readsItemsWithDepositWeightAndDiscount() {
         let items = ReceiptParser().parse(ocrText: Self.lidl).lineItems
         #expect(items.map(\.description) == ["Hähnchen süß-sauer", "Bulgur-Kräuter", "Bananen", "Pfand", "Premium Vodka"])
