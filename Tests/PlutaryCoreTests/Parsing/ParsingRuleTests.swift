@@ -87,6 +87,30 @@ struct ParsingRuleTests {
                          "NASI GORENG 2 4.00 8.00", "7 UP 1 - 1.80", "100 PLUS 1 - 2.40"])
     }
 
+    @Test func aWeightLineInPoundsOrWithoutItsOperatorWeighsTheItem() {
+        // "0,986 kg  1,99 €/kg" says what the price is per, so it needs no "@" or "x"; "£" prices as "$" does.
+        let spanish = parse("""
+        MERCADONA
+        PLATANO
+          0,986 kg  1,99 €/kg         1,96
+        TOTAL (€)                     1,96
+        """)
+        let british = parse("""
+        TESCO
+        BANANAS LOOSE             £0.82
+         0.720 kg @ £1.14/kg
+        TOTAL                     £0.82
+        """)
+        for (payload, weight, perKilo, total) in [(spanish, "0.986", "1.99", "1.96"), (british, "0.720", "1.14", "0.82")] {
+            let item = payload.lineItems.first
+            #expect(payload.lineItems.count == 1)
+            #expect(item?.quantity == weight)
+            #expect(item?.unit == "kg")
+            #expect(item?.unitPrice == perKilo)
+            #expect(item?.total == total)
+        }
+    }
+
     @Test func yenSignBeforeANumberMeansYen() {
         #expect(parse("SHOP\nTOTAL ¥1280").currency == "JPY")
     }
