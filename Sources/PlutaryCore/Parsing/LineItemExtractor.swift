@@ -48,6 +48,7 @@ enum LineItemExtractor {
     private static let trailingUnitAndCount = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})\s+(\d{1,3})$"#, needsOneOf: Pattern.digits)
     private static let leadingCountAndUnit = Pattern(#"^(\d{1,3})\s*(?:[X×*]\s*)?\s(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: Pattern.digits)
     private static let leadingCountTimes = Pattern(#"^(\d{1,3})\s*[X×*]\s*(\p{L}.*)$"#, needsOneOf: Pattern.digits)
+    private static let leadingCount = Pattern(#"^(\d{1,2})\s+(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
@@ -197,7 +198,28 @@ enum LineItemExtractor {
             pendingName = nil
             items.append(item)
         }
+        readCountColumn(&items, lines: text.lines)
         return items
+    }
+
+    /// A till that prints each row's count before its name prints it on every row, 1 too: when every
+    /// row starts with a number and one row's is confirmed as its count by its unit price
+    /// ("2 PAN BARRA  0,45  0,90"), the others' are counts too ("1 LECHE ENTERA  1,02", "3 YOGUR  2,97").
+    /// Elsewhere a leading number is the name's ("7 UP").
+    private static func readCountColumn(_ items: inout [ParsedLineItem], lines: [String]) {
+        let firstWords = items.map { lines[$0.lineIndex].split(separator: " ").first.flatMap { Decimal(string: String($0)) } }
+        let confirmed = zip(items, firstWords).contains { item, first in item.unitPrice != nil && item.unit == nil && first == item.quantity }
+        guard confirmed, !firstWords.contains(nil) else { return }
+        for index in items.indices where items[index].quantity == 1 && items[index].unitPrice == nil {
+            guard let match = leadingCount.firstMatch(in: items[index].description), let count = Decimal(string: match[1] ?? ""),
+                  count >= 1, let name = match[2] else { continue }
+            items[index].description = name
+            items[index].quantity = count
+            // Amounts left in the name are its own price columns (a unit price before a discount), which the total does not divide into.
+            if count > 1, AmountScanner.amounts(in: name).isEmpty, rounded(items[index].total / count, scale: 2) * count == items[index].total {
+                items[index].unitPrice = rounded(items[index].total / count, scale: 2)
+            }
+        }
     }
 
     /// A row of numbers only (position, article number, count, unit price, total) whose name is

@@ -87,6 +87,28 @@ struct ParsingRuleTests {
                          "NASI GORENG 2 4.00 8.00", "7 UP 1 - 1.80", "100 PLUS 1 - 2.40"])
     }
 
+    @Test func aReceiptThatPrintsCountsBeforeItsNamesPrintsThemOnEveryRow() {
+        // "2 PAN BARRA  0,45  0,90" shows the till's count column; "1 LECHE" and "3 YOGUR" are counted too.
+        let counted = parse("""
+        MERCADONA
+        1 LECHE ENTERA                1,02
+        2 PAN BARRA          0,45     0,90
+        3 YOGUR NATURAL               2,97
+        TOTAL (€)                     4,89
+        """)
+        #expect(counted.lineItems.map(\.description) == ["LECHE ENTERA", "PAN BARRA", "YOGUR NATURAL"])
+        #expect(counted.lineItems.map(\.quantity) == ["1", "2", "3"])
+        #expect(counted.lineItems.last?.unitPrice == "0.99")
+        // Without such a row, a leading number is part of the name.
+        let named = parse("""
+        KEDAI
+        7 UP                          1,80
+        3 IN 1 COFFEE                 5,00
+        TOTAL                         6,80
+        """)
+        #expect(named.lineItems.map(\.description) == ["7 UP", "3 IN 1 COFFEE"])
+    }
+
     @Test func aWeightLineInPoundsOrWithoutItsOperatorWeighsTheItem() {
         // "0,986 kg  1,99 €/kg" says what the price is per, so it needs no "@" or "x"; "£" prices as "$" does.
         let spanish = parse("""
