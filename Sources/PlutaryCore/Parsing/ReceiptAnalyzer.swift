@@ -9,8 +9,9 @@ struct ReceiptAnalyzer: Sendable {
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: Pattern.digits)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
-    // Shops code their rates with other letters too ("V 19,0%", "E7,0%"): a letter, then the rate, at the row's start.
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z])\s?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
+    // letters, then the rate, at the row's start.
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2})\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]

@@ -25,14 +25,17 @@ struct TaxCandidates {
         return proposed.compactMap { candidate in
             guard seen.insert(candidate.value).inserted else { return nil }
             let value = candidate.value
+            // No tax is half the purchase (VAT is at most 27 % of the net): such an amount is another
+            // one read on a tax line, never the tax.
+            if largestSubtotal.map({ value * 2 > $0 }) == true { return nil }
             var f: [String: Double] = [:]
             f["tax_total_line"] = candidate.printedTotal ? 1 : 0
             f["first_tax_total"] = candidate.reason == "first tax total" ? 1 : 0
             f["sum_of_tax_lines"] = value == lineSum ? 1 : 0
             f["single_tax_line"] = !candidate.printedTotal && value != lineSum ? 1 : 0
             f["subtotal_plus_is_total"] = subtotals.contains { totals.contains(rounded($0 + value)) } && value > 0 ? 1 : 0
-            // A tax as large as half the purchase is another amount read on a tax line.
-            f["implausible"] = largestSubtotal.map { value * 2 > $0 } == true || totals.contains(value) ? 1 : 0
+            // A total's amount on a tax line: mostly a VAT table's total row ("TOTAL : 4.60  0.28"), sometimes the purchase's.
+            f["implausible"] = totals.contains(value) ? 1 : 0
             f["zero"] = value == 0 ? 1 : 0
             return FieldCandidate(value: value, confidence: 0, lineIndex: candidate.line, reason: candidate.reason,
                                   features: f.filter { $0.value != 0 })

@@ -255,4 +255,38 @@ struct MalaysianReceiptTests {
         #expect((tableRow?.features["keyword"] ?? 0) < 0.5)
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "112.47")
     }
+
+    @Test func aGSTSummaryRowCodedWithTwoLettersGivesTheTax() {
+        // "SR" (standard rated) codes the row; 6 % of 310.47 is its 18.63. Before, the tax was the
+        // table's gross 329.10, the whole purchase.
+        let payload = ReceiptParser().parse(ocrText: """
+        TRENDYMAX (M) SDN. BHD.
+        15/01/2018
+        IB-RDM                        260.10
+        AOR5058                        69.00
+        Total Inclusive GST:            329.10
+        VISA                           329.10
+        GST Summary
+        Code  %     Net Amt        GST        Total
+        SR   6%     310.47    18.63    329.10
+        Total         310.47    18.63    329.10
+        """)
+        #expect(payload.totalAmount == "329.10")
+        #expect(payload.taxAmount == "18.63")
+    }
+
+    @Test func noTaxIsHalfThePurchase() {
+        // OCR lost the point of "1.20" on the tax line; 12.00 is no tax of a 20.00 purchase.
+        let payload = ReceiptParser().parse(ocrText: """
+        KEDAI RUNCIT MAJU
+        20/03/2018
+        BERAS 5KG                      20.00
+        SUBTOTAL                       20.00
+        GST 6%                          1200
+        TOTAL                          21.20
+        CASH                           21.20
+        """)
+        #expect(payload.totalAmount == "21.20")
+        #expect(payload.taxAmount != "12.00")
+    }
 }
