@@ -84,10 +84,10 @@ enum LineItemExtractor {
             let upper = text.upperLines[index]
             let amounts = facts[index].amounts
             let label = facts[index].label
-            // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") the row
-            // is the tax's, and a tender word alone ("CASH  73.00") is the payment.
-            if let kind = facts[index].kind,
-               isSummary(kind) || (isTax(kind) && taxRate.isMatched(by: line)) || (isTender(kind) && label.words.count == 1) {
+            // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
+            // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
+            if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
+                || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
                 continue
             }

@@ -91,6 +91,9 @@ enum SummaryLineClassifier {
             return .tip
         }
         if label.has(totalSales) { return .total(strength: 0.6) }
+        // "BALANCE" alone: US tills print it above the tax ("**** BALANCE 8.27", then "BALANCE DUE 8.59"),
+        // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
+        if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
             || label.words.contains(where: totalWords.contains) {
             return .total(strength: 0.7)

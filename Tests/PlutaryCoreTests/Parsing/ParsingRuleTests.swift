@@ -109,6 +109,27 @@ struct ParsingRuleTests {
         #expect(named.lineItems.map(\.description) == ["7 UP", "3 IN 1 COFFEE"])
     }
 
+    @Test func aBalanceAboveTheTaxAndATaxWordAloneAreNoItems() {
+        // US tills print "BALANCE" before the tax and "BALANCE DUE" after it; "TAX" alone is the tax.
+        let kroger = parse("""
+        KROGER
+        KRO 2% MILK GAL            2.99 B
+        DORITOS NACHO              4.99 T
+        **** BALANCE               7.98
+           TAX                     0.32
+        BALANCE DUE                8.30
+        VISA                       8.30
+        """)
+        #expect(kroger.lineItems.map(\.description) == ["KRO 2% MILK GAL", "DORITOS NACHO"])
+        #expect(kroger.totalAmount == "8.30")
+        #expect(kroger.taxAmount == "0.32")
+        let corner = parse("CORNER STORE\nMILK                2.99\nTAX                 0.18\nTOTAL               3.17\n")
+        #expect(corner.lineItems.map(\.description) == ["MILK"])
+        #expect(corner.warnings.allSatisfy { !$0.contains("items sum") })
+        // A word more makes a name: "Balance Brot" is bread.
+        #expect(parse("BAECKEREI\nBalance Brot    0,99 A\nSUMME    0,99\n").lineItems.map(\.description) == ["Balance Brot"])
+    }
+
     @Test func aWeightLineInPoundsOrWithoutItsOperatorWeighsTheItem() {
         // "0,986 kg  1,99 €/kg" says what the price is per, so it needs no "@" or "x"; "£" prices as "$" does.
         let spanish = parse("""
