@@ -203,13 +203,22 @@ enum LineItemExtractor {
     }
 
     /// A till that prints each row's count before its name prints it on every row, 1 too: when every
-    /// row starts with a number and one row's is confirmed as its count by its unit price
-    /// ("2 PAN BARRA  0,45  0,90"), the others' are counts too ("1 LECHE ENTERA  1,02", "3 YOGUR  2,97").
-    /// Elsewhere a leading number is the name's ("7 UP").
+    /// row starts with a number, and one row's is confirmed as its count by its unit price
+    /// ("2 PAN BARRA  0,45  0,90") or the numbers do not run 1, 2, 3 as rows are numbered, they are
+    /// counts ("1 LECHE ENTERA  1,02", "3 YOGUR  2,97", "1 Chicken Alfredo"), when every one divides
+    /// its row's total. Elsewhere a leading number is the name's ("7 UP").
     private static func readCountColumn(_ items: inout [ParsedLineItem], lines: [String]) {
-        let firstWords = items.map { lines[$0.lineIndex].split(separator: " ").first.flatMap { Decimal(string: String($0)) } }
-        let confirmed = zip(items, firstWords).contains { item, first in item.unitPrice != nil && item.unit == nil && first == item.quantity }
-        guard confirmed, !firstWords.contains(nil) else { return }
+        let firstWords = items.map { lines[$0.lineIndex].split(separator: " ").first.flatMap { Int(String($0)) } }
+        guard items.count >= 2, !firstWords.contains(nil) else { return }
+        let confirmed = zip(items, firstWords).contains { item, first in
+            item.unitPrice != nil && item.unit == nil && first.map { Decimal($0) } == item.quantity
+        }
+        let counts = firstWords.compactMap { $0 }
+        guard confirmed || counts != Array(1...items.count) else { return }
+        // And each count divides its row's total into whole cents ("7 UP  1.80" is no 7 × 0.2571).
+        guard zip(items, counts).allSatisfy({ item, count in
+            count > 0 && rounded(item.total / Decimal(count), scale: 2) * Decimal(count) == item.total
+        }) else { return }
         for index in items.indices where items[index].quantity == 1 && items[index].unitPrice == nil {
             guard let match = leadingCount.firstMatch(in: items[index].description), let count = Decimal(string: match[1] ?? ""),
                   count >= 1, let name = match[2] else { continue }

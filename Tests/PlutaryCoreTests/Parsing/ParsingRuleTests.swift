@@ -107,6 +107,20 @@ struct ParsingRuleTests {
         TOTAL                         6,80
         """)
         #expect(named.lineItems.map(\.description) == ["7 UP", "3 IN 1 COFFEE"])
+        // Counts on every row of a restaurant bill, none with a unit price: they do not run 1, 2, 3.
+        let bill = parse("""
+        THE OLIVE GARDEN
+        1 Chicken Alfredo          18.99
+        2 Iced Tea                  5.98
+        1 Lasagna Classico         17.49
+        Total                      42.46
+        """)
+        #expect(bill.lineItems.map(\.description) == ["Chicken Alfredo", "Iced Tea", "Lasagna Classico"])
+        #expect(bill.lineItems.map(\.quantity) == ["1", "2", "1"])
+        // Rows numbered 1, 2, 3 are numbered, not counted.
+        let numbered = parse("KEDAI\n1 06S BRAISED PORK      20.00\n2 32 PHRANAKON        28.00\n3 51 GARLIC FRIED      13.00\nTOTAL    61.00\n")
+        #expect(numbered.lineItems.map(\.quantity) == ["1", "1", "1"])
+        #expect(numbered.lineItems.first?.description == "1 06S BRAISED PORK")
     }
 
     @Test func aBalanceAboveTheTaxAndATaxWordAloneAreNoItems() {
