@@ -164,8 +164,11 @@ struct ReceiptResolver: Sendable {
         }
         if let subtotal {
             let withTax = subtotal + (tax ?? 0) + (tip ?? 0)
-            let explained = ([Decimal(0)] + parsed.roundings.map(\.value)).contains { rounding in
-                same(withTax + rounding, total) || (parsed.taxIncludedInPrices && same(subtotal + (tip ?? 0) + rounding, total))
+            // The tip may be printed after the total it is not part of ("Total 45.86 / Tip 8.00 / Amount Paid 53.86").
+            let beforeTip = withTax - (tip ?? 0)
+            let explained = ([Decimal(0)] + parsed.roundings.map(\.value)).contains { (rounding: Decimal) -> Bool in
+                if same(withTax + rounding, total) || same(beforeTip + rounding, total) { return true }
+                return parsed.taxIncludedInPrices && same(subtotal + (tip ?? 0) + rounding, total)
             }
             if !explained {
                 result.append("subtotal \(money(subtotal)) plus tax \(money(tax ?? 0)) is \(money(withTax)) but total is \(money(total))")

@@ -144,6 +144,21 @@ struct ParsingRuleTests {
         #expect(parse("BAECKEREI\nBalance Brot    0,99 A\nSUMME    0,99\n").lineItems.map(\.description) == ["Balance Brot"])
     }
 
+    @Test func aTipPrintedAfterTheTotalIsNoContradiction() {
+        let payload = parse("""
+        THE OLIVE GARDEN
+        11/21/2026 7:42 PM
+        1 Chicken Alfredo          18.99
+        Subtotal                   18.99
+        Tax                         1.52
+        Total                      20.51
+        Tip                         4.00
+        Amount Paid                24.51
+        """)
+        #expect(payload.tipAmount == "4.00")
+        #expect(payload.warnings.isEmpty, "\(payload.warnings)")
+    }
+
     @Test func aWeightLineInPoundsOrWithoutItsOperatorWeighsTheItem() {
         // "0,986 kg  1,99 €/kg" says what the price is per, so it needs no "@" or "x"; "£" prices as "$" does.
         let spanish = parse("""
