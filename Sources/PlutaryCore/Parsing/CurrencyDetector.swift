@@ -20,11 +20,11 @@ enum CurrencyDetector {
                                                  "TROCO", "CAMBIO", "RENDU", "RESTO"]
     private static let euroPhrases: [KeywordPhrase] = ["TE BETALEN", "A PAGAR", "NET A PAYER"]
     // Codes of Europe's other currencies (and its neighbour Morocco's), printed beside amounts
-    // ("SUMA PLN 11,48", "TOTALT SEK 89,00").
+    // ("SUMA PLN 11,48", "TOTALT SEK 89,00", "CELKEM Kč 90,50": labels fold "Č" to "C").
     private static let currencyWords: [String: (code: String, weight: Double)] = [
         "PLN": ("PLN", 0.8), "SEK": ("SEK", 0.8), "NOK": ("NOK", 0.8), "DKK": ("DKK", 0.8), "CZK": ("CZK", 0.8),
         "HUF": ("HUF", 0.8), "RON": ("RON", 0.8), "BGN": ("BGN", 0.8), "ISK": ("ISK", 0.8), "MAD": ("MAD", 0.8),
-        "ZL": ("PLN", 0.6), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
+        "ZL": ("PLN", 0.6), "KC": ("CZK", 0.6), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
     ]
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]

@@ -37,7 +37,6 @@ final class KnownMerchant: Sendable, Equatable {
     static let all: [KnownMerchant] = [
         costco, walmart, tnt, noFrills, foodBasics,
         KnownMerchant("Loblaws", keys: ["LOBLAWS"], currency: "CAD"),
-        KnownMerchant("Real Canadian Superstore", keys: ["SUPERSTORE"], currency: "CAD"),
         KnownMerchant("Metro", keys: [], wordKeys: ["METRO"], currency: "CAD"),
         KnownMerchant("Sobeys", keys: ["SOBEYS"], currency: "CAD"),
         KnownMerchant("FreshCo", keys: ["FRESHCO"], currency: "CAD"),
@@ -110,6 +109,9 @@ final class KnownMerchant: Sendable, Equatable {
         KnownMerchant("Morrisons", keys: ["MORRISONS"], currency: "GBP", dateOrder: .dayFirst),
         KnownMerchant("Waitrose", keys: ["WAITROSE"], currency: "GBP", dateOrder: .dayFirst),
         KnownMerchant("Marks & Spencer", keys: ["MARKSSPENCER", "MARKS&SPENCER"], currency: "GBP", dateOrder: .dayFirst),
+        // Last: other chains call their big shops superstores too ("TESCO SUPERSTORE", "CONAD SUPERSTORE"),
+        // and the first chain in this list named on a line wins.
+        KnownMerchant("Real Canadian Superstore", keys: ["SUPERSTORE"], currency: "CAD"),
     ]
 
     /// Whether a line (as a `LineLabel`) names this chain.

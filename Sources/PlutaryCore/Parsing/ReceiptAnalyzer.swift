@@ -14,6 +14,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2})\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
+    /// Europe's currencies: there shelf prices include the VAT, and the receipt's tax is part of its items.
+    private static let vatCurrencies: Set<String> = ["EUR", "GBP", "CHF", "PLN", "CZK", "SEK", "NOK", "DKK", "HUF", "RON", "BGN", "ISK"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
     // A VAT table's column names across Europe: a line of two or more of them and no amount is the
     // table's header ("IVA  BASE IMPONIBLE  CUOTA", "TVA  HT  TVA  TTC", "BTW  OVER  EUR"), not a label
@@ -49,7 +51,7 @@ struct ReceiptAnalyzer: Sendable {
         let itemsEnd = readSummary(text, facts: facts, into: &receipt)
         receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
         let currency = receipt.currencies.first?.value
-        receipt.taxIncludedInPrices = ["EUR", "GBP", "CHF"].contains(currency ?? "")
+        receipt.taxIncludedInPrices = Self.vatCurrencies.contains(currency ?? "")
             || receipt.taxes.contains { $0.name.hasPrefix("MwSt") || $0.name.hasPrefix("VAT") }
         return receipt
     }

@@ -15,7 +15,7 @@ enum SummaryLineClassifier {
     private static let subtotalWords: [KeywordPhrase] = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
                                         "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT",
-        "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE"]
+        "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE", "SPRZEDAZ OPODATK"]
     private static let inclusiveTotalWords: [KeywordPhrase] = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
                                               "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
                                               "INCL VAT", "INKL MWST",
@@ -47,7 +47,7 @@ enum SummaryLineClassifier {
         ("EFECTIVO", "Cash"), ("ENTREGADO", "Cash"), ("ESPECES", "Cash"), ("CONTANTI", "Cash"), ("CONTANT", "Cash"),
         ("DINHEIRO", "Cash"), ("GOTOWKA", "Cash"), ("KONTANT", "Cash"), ("HOTOVOST", "Cash"), ("KAETEINEN", "Cash"),
         ("TARJETA", "Card"), ("CARTE BANCAIRE", "Card"), ("CARTE", "Card"), ("CARTA", "Card"), ("PINNEN", "Debit"),
-        ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KORT", "Card"),
+        ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KARTOU", "Card"), ("KORT", "Card"),
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [

@@ -166,4 +166,43 @@ struct EuropeanReceiptTests {
         #expect(payload.taxAmount == "0.15")
         #expect(payload.taxes.map(\.name) == ["IVA 4%"])
     }
+
+    @Test func czechKorunaWithItsVATInsideThePrices() {
+        // "Kč" is the koruna, and as elsewhere in Europe the VAT is inside the items' prices.
+        let text = """
+        Albert Česká republika, s.r.o.
+        Mléko polotučné                      21,90
+        Máslo 250g                           59,90
+        CELKEM                    Kč         81,80
+        Platba kartou                        81,80
+        DPH 12%  základ 73,04  daň 8,76
+        23.11.2026 10:11
+        """
+        let payload = read(text, total: "81.80", currency: "CZK", payment: "Card")
+        #expect(payload.taxAmount == "8.76")
+        #expect(payload.warnings.isEmpty, "\(payload.warnings)")
+    }
+
+    @Test func polishTaxableSalesLineEndsTheItems() {
+        // "SPRZEDAŻ OPODATK. C" sums the items of VAT class C; it is no item.
+        let text = """
+        BIEDRONKA
+        Chleb żytni        1 x 4,99   4,99C
+        Masło 200g         2 x 6,99  13,98C
+        SPRZEDAŻ OPODATK. C         18,97
+        PTU C 5%                     0,90
+        SUMA PLN                    18,97
+        Gotówka                     20,00
+        Reszta                       1,03
+        2026-11-23
+        """
+        let payload = read(text, total: "18.97", currency: "PLN", payment: "Cash")
+        #expect(payload.lineItems.map(\.description) == ["Chleb żytni", "Masło 200g"])
+    }
+
+    @Test func aChainsSuperstoreIsThatChain() {
+        // Superstores of other chains are not Loblaw's Real Canadian Superstore.
+        #expect(ReceiptParser().parse(ocrText: "CONAD SUPERSTORE\nPANE   2,10\nTOTALE COMPLESSIVO   2,10\n").merchantName == "Conad")
+        #expect(ReceiptParser().parse(ocrText: "TESCO SUPERSTORE\nBREAD   £1.40\nTOTAL   £1.40\n").merchantName == "Tesco")
+    }
 }
