@@ -11,7 +11,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2})\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // Drugstores number their rates instead ("1= 7,0%", "2=19,0%").
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?=?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
     /// Europe's currencies: there shelf prices include the VAT, and the receipt's tax is part of its items.

@@ -132,9 +132,16 @@ struct ReceiptResolver: Sendable {
     }
 
     /// A tax printed both as a line and in a summary table is counted once.
+    /// Each tax once: a name and rate printed again, or a rate's amount restated under another
+    /// name by the VAT table ("GST 6%  1.69" above, "SR = 6%  28.11  1.69" in the summary).
     private func uniqueTaxes(_ taxes: [ParsedTax]) -> [ParsedTax] {
-        var seen = Set<String>()
-        return taxes.filter { tax in seen.insert("\(tax.name)|\(tax.rate.map { "\($0)" } ?? "")").inserted }
+        var names = Set<String>(), amounts = Set<String>()
+        return taxes.filter { tax in
+            let rate = tax.rate.map { "\($0)" } ?? ""
+            let newName = names.insert("\(tax.name)|\(rate)").inserted
+            let newAmount = tax.rate == nil || amounts.insert("\(rate)|\(tax.amount)").inserted
+            return newName && newAmount
+        }
     }
 
     private func lineItem(_ item: ParsedLineItem, money: (Decimal) -> String) -> LineItemPayload {

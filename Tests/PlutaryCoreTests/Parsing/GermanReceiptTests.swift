@@ -61,6 +61,24 @@ struct GermanReceiptTests {
         #expect(payload.taxAmount == "3.18")
     }
 
+    @Test func aDrugstoresNumberedVATRowsGiveTheTax() {
+        // dm numbers its rates: "1= 7,0%", "2=19,0%".
+        let payload = ReceiptParser().parse(ocrText: """
+        dm-drogerie markt
+        Balea Duschgel              0,95  2
+        Alverde Shampoo             2,45  2
+        dmBio Haferflocken          0,85  1
+        SUMME EUR                   4,25
+        VISA EUR                    4,25
+        MwSt-Satz  Brutto   Netto    MwSt
+        1= 7,0%    0,85     0,79     0,06
+        2=19,0%    3,40     2,86     0,54
+        23.11.2026 10:11
+        """)
+        #expect(payload.totalAmount == "4.25")
+        #expect(payload.taxAmount == "0.60")
+    }
+
     @Test func readsItemsWithDepositWeightAndDiscount() {
         let items = ReceiptParser().parse(ocrText: Self.lidl).lineItems
         #expect(items.map(\.description) == ["Hähnchen süß-sauer", "Bulgur-Kräuter", "Bananen", "Pfand", "Premium Vodka"])

@@ -289,4 +289,20 @@ struct MalaysianReceiptTests {
         #expect(payload.totalAmount == "21.20")
         #expect(payload.taxAmount != "12.00")
     }
+
+    @Test func theGSTSummaryRestatesTheTaxLineAndIsNotAddedToIt() {
+        // "GST @6%: $0.40" and the summary's "SR = GST @6%  6.70  0.40" are one tax of 0.40, not 0.80.
+        let payload = ReceiptParser().parse(ocrText: """
+        TEA GARDEN
+        19/03/2018
+        MILO ICE                        7.10
+        Total Amount: $7.10
+        GST @6%: $0.40
+        Nett Total: $7.10
+        GST Summary         Amount($)       Tax($)
+        SR = GST @6%            6.70         0.40
+        """)
+        #expect(payload.totalAmount == "7.10")
+        #expect(payload.taxAmount == "0.40")
+    }
 }
