@@ -37,6 +37,8 @@ final class KnownMerchant: Sendable, Equatable {
     static let all: [KnownMerchant] = [
         costco, walmart, tnt, noFrills, foodBasics,
         KnownMerchant("Loblaws", keys: ["LOBLAWS"], currency: "CAD"),
+        // Its full name before Germany's Real; its last word alone at the end of the list.
+        KnownMerchant("Real Canadian Superstore", keys: ["REALCANADIAN"], currency: "CAD"),
         KnownMerchant("Metro", keys: [], wordKeys: ["METRO"], currency: "CAD"),
         KnownMerchant("Sobeys", keys: ["SOBEYS"], currency: "CAD"),
         KnownMerchant("FreshCo", keys: ["FRESHCO"], currency: "CAD"),

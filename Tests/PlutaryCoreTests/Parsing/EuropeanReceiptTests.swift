@@ -204,5 +204,7 @@ struct EuropeanReceiptTests {
         // Superstores of other chains are not Loblaw's Real Canadian Superstore.
         #expect(ReceiptParser().parse(ocrText: "CONAD SUPERSTORE\nPANE   2,10\nTOTALE COMPLESSIVO   2,10\n").merchantName == "Conad")
         #expect(ReceiptParser().parse(ocrText: "TESCO SUPERSTORE\nBREAD   £1.40\nTOTAL   £1.40\n").merchantName == "Tesco")
+        #expect(ReceiptParser().parse(ocrText: "REAL CANADIAN SUPERSTORE\nBREAD   1.40\nTOTAL   1.40\n").merchantName
+                == "Real Canadian Superstore")
     }
 }
