@@ -167,11 +167,14 @@ struct ReceiptAnalyzer: Sendable {
         let uncoded = underHeader && amounts.count >= 2 ? Self.rateFirstVatRow.firstMatch(in: upper) : nil
         guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
-        let values = amounts.map(\.value).filter { $0 >= 0 }
+        // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
+        let returned = amounts.count >= 2 && amounts.allSatisfy { $0.value < 0 }
+        let values = amounts.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
-        guard let amount = byRate ?? smallestTax(values) else { return nil }
+        guard let found = byRate ?? smallestTax(values) else { return nil }
+        let amount = returned ? -found : found
         let word = LineLabel(upper).has("VAT") ? "VAT" : tableTax ?? "MwSt"
-        let gross = values.first { gross in values.contains { net in net != amount && net + amount == gross } }
+        let gross = values.first { gross in values.contains { net in net != found && net + found == gross } }.map { returned ? -$0 : $0 }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
         if coded == nil, gross == nil, !(underHeader && byRate != nil) { return nil }
         let name = letter.isEmpty ? "\(word) \(NSDecimalNumber(decimal: rate).stringValue)%" : "\(word) \(letter)"

@@ -79,6 +79,23 @@ struct GermanReceiptTests {
         #expect(payload.taxAmount == "0.60")
     }
 
+    @Test func aVATRowOfReturnedBottlesTakesItsTaxOff() {
+        // Leergut's row is all negative; the tax is 0,32 - 0,08.
+        let payload = ReceiptParser().parse(ocrText: """
+        REWE
+        JOGHURT                 4,96 B
+        LEERGUT                -0,50 A
+        SUMME                   4,46
+        Geg. EC-Cash            4,46
+           Steuer  %   Netto   Steuer   Brutto
+        A=  19,0%      -0,42   -0,08    -0,50
+        B=   7,0%       4,64    0,32     4,96
+        23.11.2026 10:11
+        """)
+        #expect(payload.totalAmount == "4.46")
+        #expect(payload.taxAmount == "0.24")
+    }
+
     @Test func readsItemsWithDepositWeightAndDiscount() {
         let items = ReceiptParser().parse(ocrText: Self.lidl).lineItems
         #expect(items.map(\.description) == ["Hähnchen süß-sauer", "Bulgur-Kräuter", "Bananen", "Pfand", "Premium Vodka"])
