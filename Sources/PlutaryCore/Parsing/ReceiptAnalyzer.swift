@@ -14,7 +14,7 @@ struct ReceiptAnalyzer: Sendable {
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%").
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?=?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
-    private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW"]
+    private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW", "MOMS"]
     /// Europe's currencies: there shelf prices include the VAT, and the receipt's tax is part of its items.
     private static let vatCurrencies: Set<String> = ["EUR", "GBP", "CHF", "PLN", "CZK", "SEK", "NOK", "DKK", "HUF", "RON", "BGN", "ISK"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
@@ -26,6 +26,8 @@ struct ReceiptAnalyzer: Sendable {
                                                       "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG"]
     // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35").
+    private static let bareRateVatRow = Pattern(#"^\s*()(\d{1,2}[.,]\d{1,2})\s+\d"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
@@ -165,12 +167,17 @@ struct ReceiptAnalyzer: Sendable {
     private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
         let uncoded = underHeader && amounts.count >= 2 ? Self.rateFirstVatRow.firstMatch(in: upper) : nil
-        guard let match = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded,
+        let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
+        let bareRate = lettered == nil && underHeader && amounts.count >= 3 ? Self.bareRateVatRow.firstMatch(in: upper) : nil
+        guard let match = lettered ?? bareRate,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
         let returned = amounts.count >= 2 && amounts.allSatisfy { $0.value < 0 }
-        let values = amounts.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
+        // A bare rate was read as the row's first amount.
+        let values = amounts.dropFirst(bareRate == nil ? 0 : 1).map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
+        // A bare number is a rate only when the row's arithmetic says so.
+        if bareRate != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
         let amount = returned ? -found : found
         let word = LineLabel(upper).has("VAT") ? "VAT" : tableTax ?? "MwSt"

@@ -207,4 +207,23 @@ struct EuropeanReceiptTests {
         #expect(ReceiptParser().parse(ocrText: "REAL CANADIAN SUPERSTORE\nBREAD   1.40\nTOTAL   1.40\n").merchantName
                 == "Real Canadian Superstore")
     }
+
+    @Test func aVATRateWhosePercentSignIsOnlyInTheHeader() {
+        // "Moms%" heads the column; 12 % of 110,13 is the row's 13,22. A bare first number whose
+        // arithmetic fails is no rate.
+        let text = """
+        ICA Supermarket Hornstull
+        Kaffe 450g                 69,95
+        Bröd Levain                53,40
+        Totalt SEK                123,35
+        Kort                      123,35
+        Moms%   Moms   Netto   Brutto
+        12,00   13,22  110,13  123,35
+        2026-11-23 10:11
+        """
+        let payload = read(text, total: "123.35", currency: "SEK", payment: "Card")
+        #expect(payload.taxAmount == "13.22")
+        let misread = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "13,22", with: "18,22"))
+        #expect(misread.taxAmount == nil)
+    }
 }
