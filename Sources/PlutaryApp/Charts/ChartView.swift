@@ -83,11 +83,6 @@ final class ChartView {
         lay(out: width > 0 && height > 0 ? CGSize(width: Double(width), height: Double(height)) : nil, theme: theme)
     }
 
-    /// Returns once the newest layout asked for is in (for tests).
-    func finishLayout() async {
-        await layouts.finish()
-    }
-
     /// Asks for the chart built and laid out at `size` (nil: only its description), off the main thread.
     private func lay(out size: CGSize?, theme: ChartTheme) {
         guard let build else { return }
