@@ -12,6 +12,8 @@ enum LineItemExtractor {
     // The operator between weight and price may be left out when the price says what it is per:
     // "0,986 kg  1,99 €/kg  1,96" (Spain).
     private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
+    // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
+    private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB)\b\.?\s*@\s*1\s?(?:KG|LB)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too.
     private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
@@ -359,6 +361,11 @@ enum LineItemExtractor {
             let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
             let unit = (match[4] ?? match[6] ?? match[2] ?? "KG").lowercased().replacingOccurrences(of: "lbs", with: "lb")
             return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
+        }
+        if let match = perOneUnitWeightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
+           let unitPrice = AmountScanner.decimal(match[3] ?? "") {
+            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            return ReadQuantity(count: weight, unit: (match[2] ?? "LB").lowercased(), unitPrice: unitPrice, total: total)
         }
         if let match = quantityLine.firstMatch(in: upper), let count = Decimal(string: match[1] ?? ""),
            var unitPrice = AmountScanner.decimal(match[3] ?? "") {

@@ -159,6 +159,21 @@ struct ParsingRuleTests {
         #expect(payload.warnings.isEmpty, "\(payload.warnings)")
     }
 
+    @Test func aWeightPricedPerOnePoundWeighsTheItemAbove() {
+        // Walmart US: "2.09 lb @ 1 lb /0.59" under the item is its weight, not an item of 0.59.
+        let payload = parse("""
+        Walmart
+        BANANAS        000000004011KF   1.24 N
+         2.09 lb @ 1 lb /0.59
+                            SUBTOTAL    1.24
+                               TOTAL    1.24
+        """)
+        #expect(payload.lineItems.count == 1)
+        #expect(payload.lineItems.first?.quantity == "2.090")
+        #expect(payload.lineItems.first?.unit == "lb")
+        #expect(payload.lineItems.first?.unitPrice == "0.59")
+    }
+
     @Test func aWeightLineInPoundsOrWithoutItsOperatorWeighsTheItem() {
         // "0,986 kg  1,99 €/kg" says what the price is per, so it needs no "@" or "x"; "£" prices as "$" does.
         let spanish = parse("""
