@@ -16,6 +16,8 @@ enum DateExtractor {
     /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:
     /// a weak candidate (`compact`), taken only when no separated date is found.
     private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#, needsOneOf: Pattern.digits)
+    // A day and month with one separator read as a space: "05 02-18" or "05-02 18".
+    private static let spacedSeparator = Pattern(#"(?<![\d.,:/-])(?:(\d{1,2}) (\d{1,2})([-/.])|(\d{1,2})([-/.])(\d{1,2}) )(\d{4}|\d{2})(?![\d:]|[.,]\d)"#, needsOneOf: Pattern.digits)
     private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
     private static let notPurchaseWords: [KeywordPhrase] = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
@@ -65,13 +67,17 @@ enum DateExtractor {
                 found.append((d, m, y, confidence, index, "year-first date", lineFeatures.merging(["year_first": 1]) { $1 }))
                 consumed.append(match.location..<(match.location + match.length))
             }
-            for match in numeric.matches(in: line) {
+            /// Reads the numeric dates in `text` (the line, or a date repaired from it); whether it found one.
+            func readNumeric(_ text: String, extra: [String: Double]) -> Bool {
+                var read = false
+                for match in numeric.matches(in: text) {
                 let range = match.location..<(match.location + match.length)
-                guard !consumed.contains(where: { $0.overlaps(range) }),
+                guard extra.isEmpty ? !consumed.contains(where: { $0.overlaps(range) }) : true,
                       let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
+                read = true
                 let twoDigit = (match[4]?.count ?? 0) == 2
                 let twoDigitPenalty = twoDigit ? 0.05 : 0
-                let features = twoDigit ? lineFeatures.merging(["two_digit_year": 1]) { $1 } : lineFeatures
+                let features = (twoDigit ? lineFeatures.merging(["two_digit_year": 1]) { $1 } : lineFeatures).merging(extra) { $1 }
                 if a > 12, b <= 12 {
                     found.append((a, b, y, confidence - twoDigitPenalty, index, "day-first date", features))
                     unambiguousOrder = unambiguousOrder ?? .dayFirst
@@ -84,6 +90,15 @@ enum DateExtractor {
                 } else {
                     ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index, features.merging(["ambiguous_order": 1]) { $1 }))
                 }
+                }
+                return read
+            }
+            // OCR may read one of a date's two separators as a space ("05 02-18"): taken on a line that
+            // has a time or a date label, with its other separator for both.
+            if !readNumeric(line, extra: [:]), lineFeatures["time"] != nil || lineFeatures["label"] != nil,
+               let match = spacedSeparator.firstMatch(in: line),
+               let separator = match[3] ?? match[5], let a = match[1] ?? match[4], let b = match[2] ?? match[6], let y = match[7] {
+                _ = readNumeric("\(a)\(separator)\(b)\(separator)\(y)", extra: ["space_separator": 1])
             }
             for match in compact.matches(in: line) {
                 guard let digits = match[1].map(Array.init), digits.count == 8 else { continue }

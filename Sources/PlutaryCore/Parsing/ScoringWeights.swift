@@ -40,6 +40,7 @@ enum ScoringWeights {
         "month_name": -0.022,
         "not_purchase_label": -2.007,
         "repeated": 0.25,
+        "space_separator": -1.0,
         "time": 0.567,
         "two_digit_year": -0.237,
         "year_first": -0.004,

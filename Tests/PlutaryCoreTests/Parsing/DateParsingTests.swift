@@ -70,4 +70,11 @@ struct DateParsingTests {
         // A year-first date's day runs into the hour.
         #expect(date("[Sales]2018-01-0522:55:25    PosNo:86") == "2018-01-05")
     }
+
+    @Test func aSeparatorReadAsASpaceStillSeparatesADateBesideATime() {
+        #expect(date("01:34PM      568017     05 02-18") == "2018-02-05")
+        #expect(date("DATE: 05-02 2018") == "2018-02-05")
+        // Without a time or a date label such numbers are no date ("QTY 5  02-18" could be anything).
+        #expect(date("ITEM 5 02-18") == nil)
+    }
 }
