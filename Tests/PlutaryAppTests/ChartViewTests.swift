@@ -58,6 +58,27 @@ final class ChartViewTests: XCTestCase {
         }
     }
 
+    func testAChartLaidOutAtAnotherSizeIsNotBuiltAgain() {
+        MainActor.assumeIsolated {
+            let view = ChartView(accessibleLabel: "Price history", height: 220)
+            let window = Widget(retaining: gtk_window_new())
+            gtk_window_set_default_size(window.pointer(), 500, 260)
+            gtk_window_set_child(window.pointer(), view.area.widget)
+            gtk_window_present(window.pointer())
+            defer { gtk_window_destroy(window.pointer()) }
+            let builds = Builds()
+            view.show(400.0) { end in
+                builds.record(onMainThread: Thread.isMainThread)
+                return Self.history(from: 100, to: end)
+            }
+            XCTAssertTrue(spinMainContext { view.layout != nil }, "the chart was never laid out")
+            let first = view.layout?.size
+            gtk_widget_set_size_request(view.area.widget, 700, 320)
+            XCTAssertTrue(spinMainContext { view.layout?.size != first && view.layout != nil }, "the chart was never laid out again")
+            XCTAssertEqual(builds.onMainThread.count, 1, "the chart was built again for another size")
+        }
+    }
+
     /// Where each chart was built.
     private final class Builds: @unchecked Sendable {
         private let lock = NSLock()

@@ -19,6 +19,8 @@ final class ChartView {
     let area: DrawingArea
     /// The chart painted (nil until the first one is built).
     private(set) var chart: Chart?
+    /// Which `show` `chart` was built for: laying that one out at another size reuses it.
+    private var chartShown = 0
     /// What is shown, and how its chart is built from it.
     private var source: AnyHashable?
     private var build: (@Sendable () -> Chart)?
@@ -90,8 +92,10 @@ final class ChartView {
         guard request != requested else { return }
         requested = request
         let describe = described != shown, locale = locale, measurer = Self.measurer
+        // Built once per source: a resize lays the same chart out again, it does not regroup its data.
+        let built = chartShown == shown ? chart : nil
         layouts.start({
-            let chart = build()
+            let chart = built ?? build()
             // The card beside the chart shows its title; the screen reader hears it with the values.
             let drawn = size.map {
                 ChartLayoutEngine.layout(chart.withoutTitle, in: ChartLayoutContext(size: $0, theme: theme, measurer: measurer, locale: locale))
@@ -103,6 +107,7 @@ final class ChartView {
         }) { [weak self] result in
             guard let self, case .success(let (chart, drawn, description)) = result else { return }
             self.chart = chart
+            chartShown = request.chart
             if let drawn {
                 layout = drawn
                 laidOut = request
