@@ -17,10 +17,7 @@ final class ChartViewTests: XCTestCase {
     func testAnotherChartIsLaidOutOffTheMainThread() {
         MainActor.assumeIsolated {
             let view = ChartView(accessibleLabel: "Price history", height: 220)
-            let window = Widget(retaining: gtk_window_new())
-            gtk_window_set_default_size(window.pointer(), 500, 260)
-            gtk_window_set_child(window.pointer(), view.area.widget)
-            gtk_window_present(window.pointer())
+            let window = Self.present(view)
             defer { gtk_window_destroy(window.pointer()) }
 
             view.show(Self.history(from: 100, to: 400)) { $0 }
@@ -61,10 +58,7 @@ final class ChartViewTests: XCTestCase {
     func testAChartLaidOutAtAnotherSizeIsNotBuiltAgain() {
         MainActor.assumeIsolated {
             let view = ChartView(accessibleLabel: "Price history", height: 220)
-            let window = Widget(retaining: gtk_window_new())
-            gtk_window_set_default_size(window.pointer(), 500, 260)
-            gtk_window_set_child(window.pointer(), view.area.widget)
-            gtk_window_present(window.pointer())
+            let window = Self.present(view)
             defer { gtk_window_destroy(window.pointer()) }
             let builds = Builds()
             view.show(400.0) { end in
@@ -77,6 +71,16 @@ final class ChartViewTests: XCTestCase {
             XCTAssertTrue(spinMainContext { view.layout?.size != first && view.layout != nil }, "the chart was never laid out again")
             XCTAssertEqual(builds.onMainThread.count, 1, "the chart was built again for another size")
         }
+    }
+
+    /// A window of 500×260 showing `view`; the caller destroys it.
+    @MainActor
+    private static func present(_ view: ChartView) -> Widget {
+        let window = Widget(retaining: gtk_window_new())
+        gtk_window_set_default_size(window.pointer(), 500, 260)
+        gtk_window_set_child(window.pointer(), view.area.widget)
+        gtk_window_present(window.pointer())
+        return window
     }
 
     /// Where each chart was built.

@@ -67,38 +67,40 @@ enum DateExtractor {
                 found.append((d, m, y, confidence, index, "year-first date", lineFeatures.merging(["year_first": 1]) { $1 }))
                 consumed.append(match.location..<(match.location + match.length))
             }
-            /// Reads the numeric dates in `text` (the line, or a date repaired from it); whether it found one.
-            func readNumeric(_ text: String, extra: [String: Double]) -> Bool {
+            /// Reads the numeric dates in `text`: the line, or a date `repaired` from it (not checked
+            /// against the line's year-first dates, and marked as the weak form it is). Whether it found one.
+            func readNumeric(_ text: String, repaired: Bool) -> Bool {
                 var read = false
                 for match in numeric.matches(in: text) {
-                let range = match.location..<(match.location + match.length)
-                guard extra.isEmpty ? !consumed.contains(where: { $0.overlaps(range) }) : true,
-                      let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
-                read = true
-                let twoDigit = (match[4]?.count ?? 0) == 2
-                let twoDigitPenalty = twoDigit ? 0.05 : 0
-                let features = (twoDigit ? lineFeatures.merging(["two_digit_year": 1]) { $1 } : lineFeatures).merging(extra) { $1 }
-                if a > 12, b <= 12 {
-                    found.append((a, b, y, confidence - twoDigitPenalty, index, "day-first date", features))
-                    unambiguousOrder = unambiguousOrder ?? .dayFirst
-                } else if b > 12, a <= 12 {
-                    found.append((b, a, y, confidence - twoDigitPenalty, index, "month-first date", features))
-                    unambiguousOrder = unambiguousOrder ?? .monthFirst
-                } else if match[2] == "." {
-                    // Dotted dates are a European habit: day first.
-                    found.append((a, b, y, confidence - twoDigitPenalty, index, "dotted date", features))
-                } else {
-                    ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index, features.merging(["ambiguous_order": 1]) { $1 }))
-                }
+                    let range = match.location..<(match.location + match.length)
+                    guard repaired || !consumed.contains(where: { $0.overlaps(range) }),
+                          let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
+                    read = true
+                    let twoDigit = (match[4]?.count ?? 0) == 2
+                    let twoDigitPenalty = twoDigit ? 0.05 : 0
+                    var features = twoDigit ? lineFeatures.merging(["two_digit_year": 1]) { $1 } : lineFeatures
+                    if repaired { features["space_separator"] = 1 }
+                    if a > 12, b <= 12 {
+                        found.append((a, b, y, confidence - twoDigitPenalty, index, "day-first date", features))
+                        unambiguousOrder = unambiguousOrder ?? .dayFirst
+                    } else if b > 12, a <= 12 {
+                        found.append((b, a, y, confidence - twoDigitPenalty, index, "month-first date", features))
+                        unambiguousOrder = unambiguousOrder ?? .monthFirst
+                    } else if match[2] == "." {
+                        // Dotted dates are a European habit: day first.
+                        found.append((a, b, y, confidence - twoDigitPenalty, index, "dotted date", features))
+                    } else {
+                        ambiguous.append((a, b, y, confidence - twoDigitPenalty - 0.05, index, features.merging(["ambiguous_order": 1]) { $1 }))
+                    }
                 }
                 return read
             }
             // OCR may read one of a date's two separators as a space ("05 02-18"): taken on a line that
             // has a time or a date label, with its other separator for both.
-            if !readNumeric(line, extra: [:]), lineFeatures["time"] != nil || lineFeatures["label"] != nil,
+            if !readNumeric(line, repaired: false), lineFeatures["time"] != nil || lineFeatures["label"] != nil,
                let match = spacedSeparator.firstMatch(in: line),
                let separator = match[3] ?? match[5], let a = match[1] ?? match[4], let b = match[2] ?? match[6], let y = match[7] {
-                _ = readNumeric("\(a)\(separator)\(b)\(separator)\(y)", extra: ["space_separator": 1])
+                _ = readNumeric("\(a)\(separator)\(b)\(separator)\(y)", repaired: true)
             }
             for match in compact.matches(in: line) {
                 guard let digits = match[1].map(Array.init), digits.count == 8 else { continue }
