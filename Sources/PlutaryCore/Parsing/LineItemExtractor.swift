@@ -218,18 +218,15 @@ enum LineItemExtractor {
         let counts = firstWords.compactMap { $0 }
         guard confirmed || counts != Array(1...items.count) else { return }
         // And each count divides its row's total into whole cents ("7 UP  1.80" is no 7 × 0.2571).
-        guard zip(items, counts).allSatisfy({ item, count in
-            count > 0 && rounded(item.total / Decimal(count), scale: 2) * Decimal(count) == item.total
-        }) else { return }
+        guard zip(items, counts).allSatisfy({ item, count in count > 0 && unitPrice(of: item.total, count: Decimal(count)) != nil })
+        else { return }
         for index in items.indices where items[index].quantity == 1 && items[index].unitPrice == nil {
             guard let match = leadingCount.firstMatch(in: items[index].description), let count = Decimal(string: match[1] ?? ""),
                   count >= 1, let name = match[2] else { continue }
             items[index].description = name
             items[index].quantity = count
             // Amounts left in the name are its own price columns (a unit price before a discount), which the total does not divide into.
-            if count > 1, AmountScanner.amounts(in: name).isEmpty, rounded(items[index].total / count, scale: 2) * count == items[index].total {
-                items[index].unitPrice = rounded(items[index].total / count, scale: 2)
-            }
+            if count > 1, AmountScanner.amounts(in: name).isEmpty { items[index].unitPrice = unitPrice(of: items[index].total, count: count) }
         }
     }
 
@@ -471,10 +468,17 @@ enum LineItemExtractor {
         if let match = leadingCountAndUnit.firstMatch(in: description), let found = checked(match[2], match[1], match[3]) { return found }
         // Without a unit price, a count that does not divide the total into cents is misread.
         if let match = leadingCountTimes.firstMatch(in: description), let count = Decimal(string: match[1] ?? ""), count > 1,
-           rounded(total / count, scale: 2) * count == total {
-            return (match[2] ?? "", count, rounded(total / count, scale: 2))
+           let each = unitPrice(of: total, count: count) {
+            return (match[2] ?? "", count, each)
         }
         return nil
+    }
+
+    /// What each of `count` costs when they cost `total` together in whole cents; nil when no
+    /// price in cents does (a count misread, or a number that is no count).
+    private static func unitPrice(of total: Decimal, count: Decimal) -> Decimal? {
+        let each = rounded(total / count, scale: 2)
+        return each * count == total ? each : nil
     }
 
     static func close(_ a: Decimal, _ b: Decimal) -> Bool {
