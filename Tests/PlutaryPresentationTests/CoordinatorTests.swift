@@ -4,6 +4,12 @@ import Testing
 
 @MainActor
 struct CoordinatorTests {
+    /// Waits (up to five seconds) for the coordinator's own wait for the deletions to resume: one
+    /// yield was not always enough for that main-actor task (the whole suite failed on it, 3 runs of 3).
+    private func until(_ condition: () -> Bool) async {
+        for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
     private func environment(sample: Bool) throws -> AppEnvironment {
         let database = try AppDatabase.inMemory()
         if sample { try SampleFixture.seed(database) }
@@ -61,7 +67,7 @@ struct CoordinatorTests {
         #expect(!main.windowClosing(), "the window stays while the deletion is written")
         #expect(main.isFinishingWork && navigator.events.last != .close)
         await list.deletionsWritten()
-        await Task.yield()
+        await until { navigator.events.last == .close }
         #expect(navigator.events.last == .close && !main.isFinishingWork)
         #expect(try await environment.receipts.count() == before - 1)
         #expect(main.windowClosing(), "nothing left to write: the window goes at once")
@@ -70,7 +76,7 @@ struct CoordinatorTests {
         main.quit()
         #expect(navigator.events.last != .quit && app.main != nil)
         await list.deletionsWritten()
-        await Task.yield()
+        await until { navigator.events.last == .quit }
         #expect(navigator.events.last == .quit && app.main == nil)
         #expect(try await environment.receipts.count() == before - 2)
     }
