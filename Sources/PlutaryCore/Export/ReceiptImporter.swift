@@ -88,7 +88,8 @@ public struct ReceiptImporter: Sendable {
                        receipt: (Int) throws -> ReceiptPayload, progress: ExportProgress,
                        isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
-        return try database.writer.write { db in
+        let isBulk = total >= bulkLoadFrom
+        return try database.writer.writeWithoutTransaction { db in try BulkLoad.transaction(db, bulk: isBulk) {
             // A large import touches every index page again and again: with SQLite's default 2 MB
             // cache the pages went to the WAL and back many times (100 000 receipts: 67 s, 26 s of it
             // in the kernel); with 64 MB, 49 s. The connection gets its usual cache back after.
@@ -97,7 +98,7 @@ public struct ReceiptImporter: Sendable {
             defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
             let categoriesAdded = try restoreCategories(db, categories)
             let productsAdded = try restoreProducts(db, products)
-            let bulk = total >= bulkLoadFrom ? try BulkLoad.begin(db) : nil
+            let bulk = isBulk ? try BulkLoad.begin(db) : nil
             var writer = ReceiptWriter(db: db)
             if bulk != nil { writer.searchTable = BulkLoad.searchStaging }
             var missingImages = 0
@@ -120,7 +121,7 @@ public struct ReceiptImporter: Sendable {
             progress(total, total)
             return ImportResult(inserted: total - writer.replacedCount, updated: writer.replacedCount, categoriesAdded: categoriesAdded,
                                 productsAdded: productsAdded, missingImages: missingImages)
-        }
+        } }
     }
 
     /// SQLite's page cache during an import, in KiB (negative: a size, not a page count).

@@ -75,6 +75,21 @@ struct BulkImportTests {
         #expect(try state(bulk) == state(plain))
     }
 
+    /// A bulk load writes with foreign keys unchecked (BulkLoad.transaction): what it stores must
+    /// satisfy them all the same, into a store with receipts of its own and over the file's own
+    /// receipts again, and the connection checks them again afterwards.
+    @Test func aBulkImportLeavesNoBrokenReferenceAndForeignKeysOnAgain() throws {
+        let url = try exported()
+        let database = try AppDatabase.inMemory()
+        try SampleFixture.seed(database)
+        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1).importFile(at: url).inserted == 60)
+        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1).importFile(at: url).updated == 60)
+        try database.writer.read { db in
+            try db.checkForeignKeys()
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
+        }
+    }
+
     @Test func aFailedBulkImportKeepsEveryIndexAndTrigger() throws {
         let url = try exported()
         var text = try String(contentsOf: url, encoding: .utf8)
@@ -85,5 +100,6 @@ struct BulkImportTests {
         let before = try state(database)
         #expect(throws: ImportError.self) { try ReceiptImporter(database: database, bulkLoadFrom: 1).importData(Data(text.utf8)) }
         #expect(try state(database) == before)
+        #expect(try database.writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
     }
 }
