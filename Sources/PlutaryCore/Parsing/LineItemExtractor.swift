@@ -18,6 +18,9 @@ enum LineItemExtractor {
     // Counts printed with zero decimals ("2,000 ×") are counts too.
     private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    // A count and unit price ending a name whose total the till wrapped onto the next line:
+    // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T".
+    private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: Pattern.digits)
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?)\s+"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
@@ -180,6 +183,14 @@ enum LineItemExtractor {
             let trailing = price.trailing.replacingOccurrences(of: "€", with: "").replacingOccurrences(of: " ", with: "")
             let letters = trailing.filter(\.isLetter)
             let capitals = letters.filter(\.isUppercase)
+            if flag.isMatched(by: trailing), let item = wrappedTotal(description, unitPrice: price.value, row: index, facts: facts,
+                                                                     region: region, profile: profile) {
+                items.append(item)
+                nameLine = index + 1
+                pendingQuantity = nil
+                pendingName = nil
+                continue
+            }
             guard flag.isMatched(by: trailing),
                   var item = itemRow(description, price: price.value, flag: capitals.isEmpty ? letters.uppercased() : capitals,
                                      line: index, profile: profile) else {
@@ -248,6 +259,23 @@ enum LineItemExtractor {
                 item.unitPrice = unit
             }
         }
+        return item
+    }
+
+    /// A row that ends in its count and unit price ("CLASSICO SAUCE 650ML   2 @   3.99") whose total
+    /// stands alone on the next line ("7.98 T"): one item, taken only when the count times the
+    /// unit price is that total.
+    private static func wrappedTotal(_ description: String, unitPrice: Decimal, row: Int, facts: [LineFacts],
+                                     region: Range<Int>, profile: StrategyProfile) -> ParsedLineItem? {
+        guard let match = countAtUnitPrice.firstMatch(in: description), let count = Decimal(string: match[1] ?? ""), count > 1,
+              region.contains(row + 1), facts[row + 1].label.words.count <= 1, facts[row + 1].kind == nil,
+              let total = facts[row + 1].amounts.last, facts[row + 1].amounts.count == 1,
+              rounded(count * unitPrice, scale: 2) == total.value,
+              var item = itemRow((description as NSString).substring(to: match.location), price: total.value,
+                                 flag: total.trailing.filter(\.isLetter).uppercased(), line: row, profile: profile)
+        else { return nil }
+        item.quantity = count
+        item.unitPrice = unitPrice
         return item
     }
 

@@ -68,6 +68,24 @@ struct ParsingRuleTests {
         #expect(oranges?.total == "4.50")
     }
 
+    @Test func aRowEndingInItsCountAndUnitPriceHasItsTotalOnTheNextLine() {
+        // "2 @ 3.99" closes the name's row and 7.98 stands alone below it; a lone amount that is
+        // no such product stays the next row's price.
+        let payload = parse("""
+        SOBEYS
+          CLASSICO SAUCE 650ML    2 @   3.99
+                                  7.98 T
+        PRODUCE
+          ONIONS YELLOW 2LB       3 @   1.10
+                                  3.29
+        SUB TOTAL                      11.27
+        TOTAL                          11.27
+        """)
+        let rows = payload.lineItems.map { "\($0.description) \($0.quantity) \($0.unitPrice ?? "-") \($0.total)" }
+        #expect(rows.first == "CLASSICO SAUCE 650ML 2 3.99 7.98")
+        #expect(!rows.contains("ONIONS YELLOW 2LB 3 1.10 3.29"))
+    }
+
     @Test func aCountAndUnitPriceInColumnsOfTheirOwnAreTheItemsQuantity() {
         // Wherever the count column stands, its product with the unit price is the row's total;
         // a count with "x" needs no unit price, and a number that multiplies to nothing is the name's.
