@@ -14,7 +14,9 @@ struct ReceiptAnalyzer: Sendable {
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%").
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?=?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
-    private static let tableTaxWords = ["GST", "SST", "VAT", "TVA", "IVA", "BTW", "MOMS"]
+    /// Europe's names for VAT, which shelf prices include.
+    private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU"]
+    private static let tableTaxWords = ["GST", "SST"] + vatWords
     /// Europe's currencies: there shelf prices include the VAT, and the receipt's tax is part of its items.
     private static let vatCurrencies: Set<String> = ["EUR", "GBP", "CHF", "PLN", "CZK", "SEK", "NOK", "DKK", "HUF", "RON", "BGN", "ISK"]
     private static let vatTableHeader = ["NETTO", "BRUTTO", "MWST", "UST", "STEUER", "VAT", "NET"]
@@ -23,11 +25,13 @@ struct ReceiptAnalyzer: Sendable {
     // whose amount is on the next line ("BASE IMPONIBLE" alone is a subtotal).
     private static let vatColumnWords: Set<String> = ["NET", "NETTO", "BRUTTO", "GROSS", "BASE", "IMPONIBLE", "CUOTA", "IVA",
                                                       "TVA", "HT", "TTC", "BTW", "OVER", "IMPOSTA", "MWST", "VAT", "PTU",
-                                                      "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG"]
+                                                      "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG", "INCIDENCIA", "IMPONIBILE",
+                                                      "GRUNNLAG", "GRUNDLAG", "VEROTON", "VERO", "VEROLLINEN"]
     // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
-    // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35").
-    private static let bareRateVatRow = Pattern(#"^\s*()(\d{1,2}[.,]\d{1,2})\s+\d"#, needsOneOf: Pattern.digits)
+    // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";
+    // "TVA  %  HT  TVA  TTC" over "A  5,5  3,43  0,19  3,62").
+    private static let bareRateVatRow = Pattern(#"^\s*([A-Z]?)\s*(\d{1,2}[.,]\d{1,2})(?=\s+\d)"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
@@ -55,7 +59,7 @@ struct ReceiptAnalyzer: Sendable {
         receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
         let currency = receipt.currencies.first?.value
         receipt.taxIncludedInPrices = Self.vatCurrencies.contains(currency ?? "")
-            || receipt.taxes.contains { $0.name.hasPrefix("MwSt") || $0.name.hasPrefix("VAT") }
+            || receipt.taxes.contains { tax in tax.name.hasPrefix("MwSt") || Self.vatWords.contains { tax.name.hasPrefix($0) } }
         return receipt
     }
 
@@ -173,14 +177,16 @@ struct ReceiptAnalyzer: Sendable {
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
         let returned = amounts.count >= 2 && amounts.allSatisfy { $0.value < 0 }
-        // A bare rate was read as the row's first amount.
-        let values = amounts.dropFirst(bareRate == nil ? 0 : 1).map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
+        // A bare rate with two decimals was read as the row's first amount.
+        let rateEnd = bareRate.map { $0.location + $0.length } ?? 0
+        let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate)
         // A bare number is a rate only when the row's arithmetic says so.
         if bareRate != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
         let amount = returned ? -found : found
-        let word = LineLabel(upper).has("VAT") ? "VAT" : tableTax ?? "MwSt"
+        // The VAT the row names ("TVA 5,50% HT 6,67 TVA 0,37"), else its table's tax; MwSt when neither does.
+        let word = Self.vatWords.first(where: LineLabel(upper).hasWord) ?? tableTax ?? "MwSt"
         let gross = values.first { gross in values.contains { net in net != found && net + found == gross } }.map { returned ? -$0 : $0 }
         // Other letters only when the row's own arithmetic shows it is a VAT row.
         if coded == nil, gross == nil, !(underHeader && byRate != nil) { return nil }

@@ -23,6 +23,9 @@ enum SummaryLineClassifier {
     private static let taxTotalWords: [KeywordPhrase] = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
                                         "TAX TOTAL", "GST TOTAL", "TOTAL MWST", "SUMME MWST", "MWST SUMME", "TOTAL SALES TAX",
                                         "STEUER GESAMT", "MWST GESAMT"]
+    // Europe's VAT totals, after the inclusive totals that name the VAT too ("TOTAL (IVA INCLUIDO)").
+    private static let vatTotalWords: [KeywordPhrase] = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
+        "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM"]
     private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
@@ -48,6 +51,8 @@ enum SummaryLineClassifier {
         ("DINHEIRO", "Cash"), ("GOTOWKA", "Cash"), ("KONTANT", "Cash"), ("HOTOVOST", "Cash"), ("KAETEINEN", "Cash"),
         ("TARJETA", "Card"), ("CARTE BANCAIRE", "Card"), ("CARTE", "Card"), ("CARTA", "Card"), ("PINNEN", "Debit"),
         ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KARTOU", "Card"), ("KORT", "Card"),
+        ("KORTTI", "Card"), ("BANKAXEPT", "Debit"), ("DANKORT", "Debit"), ("BANKKORT", "Debit"), ("BANCONTACT", "Debit"),
+        ("BANKOMAT", "Debit"), ("MAESTRO", "Debit"), ("PAGAMENTO ELETTRONICO", "Card"), ("TWINT", "Mobile payment"),
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [
@@ -82,6 +87,7 @@ enum SummaryLineClassifier {
         if label.hasAny(inclusiveTotalWords), label.hasAny(inclusiveTotalNouns) {
             return .total(strength: 0.9)
         }
+        if label.hasAny(vatTotalWords) { return .taxTotal }
         if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
         if label.has(summe), !label.hasAny(vatTableWords) { return .total(strength: 0.8) }
@@ -111,7 +117,9 @@ enum SummaryLineClassifier {
     }
 
     static func tenderMethod(_ label: LineLabel) -> String? {
-        tenderMethods.first { entry in
+        // France's "CB" (carte bancaire) leads a label of words only ("CB  8,11", "CB SANS CONTACT"); a "CB#: 395164" is a number.
+        if label.words.first == "CB", label.words.allSatisfy({ $0.allSatisfy(\.isLetter) }) { return "Card" }
+        return tenderMethods.first { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word.text)
         }?.method
     }

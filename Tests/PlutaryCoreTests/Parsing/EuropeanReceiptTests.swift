@@ -226,4 +226,51 @@ struct EuropeanReceiptTests {
         let misread = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "13,22", with: "18,22"))
         #expect(misread.taxAmount == nil)
     }
+
+    @Test func aVATTableWithLetterCodesAndBareRates() {
+        // "TVA  %" heads the rate column, each row starts with its code: 5,5 % of 3,43 is 0,19.
+        let text = """
+        LIDL
+        LAIT DEMI-ECREME 1L        0,95  A
+        PAPIER TOILETTE X12        4,49  B
+        A PAYER                    5,44
+        CB                         5,44
+        TVA    %      HT       TVA      TTC
+        A     5,5     0,90     0,05     0,95
+        B    20,0     3,74     0,75     4,49
+        Total         4,64     0,80     5,44
+        12.02.24 17:58
+        """
+        let payload = read(text, total: "5.44", currency: "EUR", payment: "Card")
+        #expect(payload.taxAmount == "0.80")
+        #expect(payload.taxes.map(\.name) == ["TVA A", "TVA B"])
+    }
+
+    @Test func vatTablesHeadedInPortugueseAndFinnish() {
+        // The headers name their columns in the shop's language; "Total IVA" is the VAT's total, not the purchase's.
+        let portuguese = """
+        Continente
+        PAO DE FORMA              6%    1,39
+        VINHO TINTO ALENTEJO     23%    4,99
+        TOTAL A PAGAR                   6,38
+        MULTIBANCO                      6,38
+        Taxa  Incidencia  IVA    Total
+         6%      1,31     0,08    1,39
+        23%      4,06     0,93    4,99
+        Total IVA                  1,01
+        """
+        #expect(read(portuguese, total: "6.38", currency: "EUR", payment: "Debit").taxAmount == "1.01")
+        let finnish = """
+        K-Market Kamppi
+        VALIO MAITO 1L                   1,29
+        KAHVI JUHLA MOKKA 500G           5,49
+        YHTEENSA                         6,78
+        KORTTI                           6,78
+        ALV%     VEROTON     VERO    VEROLLINEN
+        14,00      5,95      0,83      6,78
+        """
+        let payload = read(finnish, total: "6.78", currency: "EUR", payment: "Card")
+        #expect(payload.taxAmount == "0.83")
+        #expect(payload.taxes.map(\.name) == ["ALV 14%"])
+    }
 }
