@@ -74,8 +74,8 @@ enum SummaryLineClassifier {
     private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
-    // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
-    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
+    // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish, Norwegian and Danish.
+    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE", "SUM"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }

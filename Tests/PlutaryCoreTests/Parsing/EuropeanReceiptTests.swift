@@ -227,6 +227,24 @@ struct EuropeanReceiptTests {
         #expect(misread.taxAmount == nil)
     }
 
+    @Test func norwegianSumEndsTheItemsAndTheChainNamesTheCurrency() {
+        // "SUM" is the total, BankAxept the card; Rema 1000 is Norwegian, so "kr" is the krone.
+        let text = """
+        REMA 1000 GRUNERLOKKA
+        Salg       12.10.2024   13:07
+        TINE LETTMELK 1L            21,90
+        BANAN                       19,26
+          0,856 kg x 22,50 kr/kg
+        SUM                         41,16
+        BANKAXEPT                   41,16
+        MVA 15%   Grunnlag  35,79   MVA 5,37
+        """
+        let payload = read(text, total: "41.16", currency: "NOK", payment: "Debit")
+        #expect(payload.merchantName == "Rema 1000")
+        #expect(payload.lineItems.map(\.description) == ["TINE LETTMELK 1L", "BANAN"])
+        #expect(payload.taxAmount == "5.37")
+    }
+
     @Test func aVATTableWithLetterCodesAndBareRates() {
         // "TVA  %" heads the rate column, each row starts with its code: 5,5 % of 3,43 is 0,19.
         let text = """
