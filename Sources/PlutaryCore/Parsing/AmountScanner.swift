@@ -6,9 +6,9 @@ import Foundation
 enum AmountScanner {
     // Integer part with optional thousands groups, then a two-digit fraction that is not
     // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
-    // OCR often widens "68.87" to "68. 87"; one space after a dot is accepted.
+    // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted.
     private static let amount = Pattern(
-        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
+        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
     // OCR sometimes drops the decimal point itself ("RM 64 13"); only after a currency sign,
     // at the end of the line, so quantity and price columns ("2 15") stay apart.
     private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#, needsOneOf: Pattern.digits)
@@ -100,11 +100,13 @@ enum AmountScanner {
     }
 
     /// Reads an O as 0 where it sits in a number ("1O.5O"): after a digit, point or comma, or
-    /// before a digit (with a point or comma between). Each O is judged on the line as printed,
-    /// one character for one, so offsets stay valid. Written out rather than a regular expression:
-    /// it runs for every amount scan, and most lines have an O in a word and none in a number.
+    /// before a digit (with a point or comma between); and an l, I or | as 1 where it starts a
+    /// number ("l.29", "I2.99"): after no letter, before a digit or a point and a digit. Each is
+    /// judged on the line as printed, one character for one, so offsets stay valid. Written out
+    /// rather than a regular expression: it runs for every amount scan, and most lines have these
+    /// letters in words and none in a number.
     static func repairDigits(_ line: String) -> String {
-        guard line.utf8.contains(where: { $0 == UInt8(ascii: "O") || $0 == UInt8(ascii: "o") }) else { return line }
+        guard mayNeedRepair(line) else { return line }
         let scalars = Array(line.unicodeScalars)
         func isDigit(_ index: Int) -> Bool {
             scalars.indices.contains(index) && scalars[index].properties.generalCategory == .decimalNumber
@@ -114,15 +116,43 @@ enum AmountScanner {
         }
         var repaired = String.UnicodeScalarView()
         var changed = false
+        func isLetter(_ index: Int) -> Bool {
+            scalars.indices.contains(index) && scalars[index].properties.isAlphabetic
+        }
         for (index, scalar) in scalars.enumerated() {
             if scalar == "O" || scalar == "o",
                isDigit(index - 1) || isPoint(index - 1) || isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) {
                 repaired.append("0")
+                changed = true
+            } else if scalar == "l" || scalar == "I" || scalar == "|", !isLetter(index - 1), !isPoint(index - 1),
+                      isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) && isDigit(index + 3) {
+                repaired.append("1")
                 changed = true
             } else {
                 repaired.append(scalar)
             }
         }
         return changed ? String(repaired) : line
+    }
+
+    /// Whether an O, o, l, I or | touches a digit or a decimal point, on the bytes: the cheap test
+    /// that lets most lines skip the repair.
+    private static func mayNeedRepair(_ line: String) -> Bool {
+        let bytes = line.utf8
+        var previous: UInt8 = 0
+        var suspect = false, anySuspect = false, otherScript = false
+        for byte in bytes {
+            // Digits of other scripts ("O٣") are no ASCII bytes: a line with them and a suspect letter takes the careful path.
+            if byte >= 0x80 { otherScript = true }
+            let isNumeric = (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",")
+            let isSuspect = byte == UInt8(ascii: "O") || byte == UInt8(ascii: "o") || byte == UInt8(ascii: "l")
+                || byte == UInt8(ascii: "I") || byte == UInt8(ascii: "|")
+            if (isSuspect && (0x30...0x39).contains(previous)) || (suspect && isNumeric) { return true }
+            if isSuspect, previous == UInt8(ascii: ".") || previous == UInt8(ascii: ",") { return true }
+            suspect = isSuspect
+            anySuspect = anySuspect || isSuspect
+            previous = byte
+        }
+        return otherScript && anySuspect
     }
 }

@@ -28,6 +28,15 @@ struct AmountScannerTests {
         #expect(AmountScanner.lastAmount(in: "TOTAL 1O.5O")?.value == Decimal(string: "10.50"))
     }
 
+    @Test func repairsAnLOrIThatStartsANumberAndASpaceBeforeThePoint() {
+        // Older OCR reads a 1 as l, I or | and puts a space before the point; in a word they stay letters.
+        #expect(AmountScanner.lastAmount(in: "NN SPAGHETTI     MRJ     l.29")?.value == Decimal(string: "1.29"))
+        #expect(AmountScanner.lastAmount(in: "GV WATER 24PK    I2.97 D")?.value == Decimal(string: "12.97"))
+        #expect(AmountScanner.lastAmount(in: "NN PASTA SAUCE   MRJ     1 .97")?.value == Decimal(string: "1.97"))
+        #expect(AmountScanner.amounts(in: "APPL.25 PENCIL").isEmpty)
+        #expect(AmountScanner.amounts(in: "SPRITE I.5L").isEmpty)
+    }
+
     @Test func ignoresDatesWeightsAndRates() {
         #expect(AmountScanner.amounts(in: "25.12.18 14:37").isEmpty)
         #expect(AmountScanner.amounts(in: "0.840 kg").isEmpty)
