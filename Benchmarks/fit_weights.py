@@ -41,7 +41,7 @@ PRIORS = {
         "keyword": 1.0, "strong_keyword": 0.5, "largest_total": 0.3, "last_total_line": 0.3, "after_payment": -0.5,
         "derived_only": -0.5, "printed_elsewhere": 0.5, "confirmations": 1.5, "tender_minus_change": 0.5,
         "exact_tender": 0.5, "card_tender": 0.5, "below_subtotal": -1.0, "not_cash_rounded": -0.5,
-        "one_digit_from_sum": -1.0, "contradicted_by_sum": -1.0, "vat_table_gross": 1.0,
+        "one_digit_from_sum": -1.0, "contradicted_by_sum": -1.0, "vat_table_gross": 1.0, "rounded_below": -1.0,
     },
     "date": {
         "label": 1.0, "label_above": 0.5, "time": 0.5, "not_purchase_label": -2.0, "future": -2.0,

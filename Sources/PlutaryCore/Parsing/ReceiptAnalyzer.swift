@@ -129,6 +129,7 @@ struct ReceiptAnalyzer: Sendable {
                 let rate = Self.rate.firstMatch(in: line).flatMap { AmountScanner.decimal($0[1] ?? "") }
                 receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
             case .tip:
+                guard amount > 0 else { continue }   // "Service Charge  0.00" adds nothing
                 receipt.tips.append(candidate(0.8))
             case .tender(let method):
                 guard amount > 0 else { continue }

@@ -22,6 +22,7 @@ enum ScoringWeights {
         "position": 0.294,
         "printed_elsewhere": 1.05,
         "repeated_total_line": 0.394,
+        "rounded_below": -1.0,
         "strong_keyword": 0.535,
         "subtotal_confirmed_by_items": -0.023,
         "subtotal_plus_rounding": 0.042,

@@ -39,6 +39,9 @@ enum SummaryLineClassifier {
     private static let changeWholeWords: Set<String> = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO"]
     private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
+    // A restaurant's service charge is added to the bill as a tip is ("Serv. Charge (10%): 2.66").
+    private static let serviceChargeWords: [KeywordPhrase] = ["SERVICE CHARGE", "SERV CHARGE", "SERVICE CHRG", "SERVICE CHG",
+                                                              "SVC CHG", "SVC CHARGE", "SERV CHG"]
     // Tender words, mapped to a payment method people recognise.
     private static let tenderMethods: [(word: KeywordPhrase, method: String)] = [
         ("VISA", "Visa"), ("MASTERCARD", "Mastercard"), ("MASTER", "Mastercard"), ("AMEX", "Amex"),
@@ -91,6 +94,8 @@ enum SummaryLineClassifier {
         if label.hasAny(strongTotalWords) { return .total(strength: 0.85) }
         // German receipts: "SUMME", "Summe EUR"; never the VAT table's "Summe" of net amounts.
         if label.has(summe), !label.hasAny(vatTableWords) { return .total(strength: 0.8) }
+        // Before change: "CHARGE" is one letter from "CHANGE".
+        if label.hasAny(serviceChargeWords) { return .tip }
         if label.hasAny(changeWords) || label.words.contains(where: changeWholeWords.contains) { return .change }
         // "TIP" alone or with a rate is a tip; "TIP GESCHIRRTUECHER" is a product.
         if tipWords.contains(where: label.hasWord), label.words.filter({ $0.count > 2 && !$0.allSatisfy(\.isNumber) }).count <= 1 {

@@ -56,14 +56,21 @@ struct TotalCandidates {
         }
         // A total printed just above a rounding line, adjusted by it (60.31 - 0.01 = 60.30); OCR often
         // loses the sign, so the other sign counts when it reaches a multiple of 0.05.
-        var totalPlusRounding = Set<Decimal>()
+        var totalPlusRounding = Set<Decimal>(), roundedBelow = Set<Decimal>()
         for rounding in parsed.roundings.suffix(Self.perRole) where rounding.value != 0 && isAdjustment(rounding.value) {
             guard let roundingLine = rounding.lineIndex else { continue }
             for total in parsed.totals.suffix(Self.perRole * 2) {
                 guard let line = total.lineIndex, line < roundingLine, roundingLine - line <= 3 else { continue }
                 for adjustment in [rounding.value, -rounding.value] {
                     let value = total.value + adjustment
-                    if ReceiptResolver.isCashRounded(value) || adjustment == rounding.value { totalPlusRounding.insert(rounded(value)) }
+                    if ReceiptResolver.isCashRounded(value) || adjustment == rounding.value {
+                        totalPlusRounding.insert(rounded(value))
+                        // A total in odd cents that its rounding line takes to coins printed below is not yet the amount due.
+                        if ReceiptResolver.isCashRounded(value), !ReceiptResolver.isCashRounded(total.value),
+                           parsed.printedCounts[rounded(value)] != nil {
+                            roundedBelow.insert(total.value)
+                        }
+                    }
                 }
             }
         }
@@ -109,6 +116,7 @@ struct TotalCandidates {
                 f["last_total_line"] = onLine.line == lastTotalLine ? 1 : 0
                 f["after_payment"] = onLine.line > (parsed.firstPaymentLine ?? .max) ? 1 : 0
                 f["largest_total"] = value == largestPrinted ? 1 : 0
+                f["rounded_below"] = roundedBelow.contains(value) ? 1 : 0
             } else {
                 f["derived_only"] = 1
             }

@@ -26,6 +26,25 @@ struct MalaysianReceiptTests {
     GOODS SOLD ARE NOT RETURNABLE
     """
 
+    @Test func aServiceChargeIsAddedToTheBillAndIsNoChange() {
+        // OCR garbled the total's label; subtotal + service charge + GST - rounding is what was paid.
+        let payload = ReceiptParser().parse(ocrText: """
+        SUSHI MENTAI SDN BHD
+        Date: 09-04-2018 19:22:25
+        Tori Teriyaki Don        1x   25.60
+        Green Tea                1x    1.00
+        Total (Excluding GST):        26.60
+        Serv. Charge (10%):            2.66
+        GST Payable:                   1.76
+        Tota] (Inclusive of GST):     31.02
+        Rounding Adj:                 -0.02
+        CASH :                        31.00
+        """)
+        #expect(payload.totalAmount == "31.00")
+        #expect(payload.tipAmount == "2.66")
+        #expect(payload.warnings.isEmpty)
+    }
+
     @Test func keepsTheFullCompanyLine() {
         let payload = ReceiptParser().parse(ocrText: Self.receipt)
         #expect(payload.merchantName == "KEDAI BUKU TAMAN DAYA SDN BHD")

@@ -182,9 +182,18 @@ struct TotalSelectionTests {
         #expect(ReceiptParser().parse(ocrText: text).totalAmount == "75.00")
     }
 
+    @Test func aTotalInOddCentsGivesWayToItsRoundedAmountPrintedBelow() {
+        // 60.31 less the rounding's 0.01 is the 60.30 printed, unlabelled, under it; with no such
+        // line the printed total stands (SROIE's receipts are labelled so).
+        let text = "KEDAI RUNCIT\n25/03/2018\nBERAS 5KG   60.31\nTOTAL AMT.....   60.31\nROUNDING ADJ...   -0.01\nRM   60.30\nCASH   70.30"
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "60.30")
+        #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "RM   60.30\n", with: "")).totalAmount == "60.31")
+    }
+
     @Test func summaryAmountsWithAMisreadDecimalAreStillRead() {
-        // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still the amounts due.
-        let spaced = "KEDAI MAKAN\n25/03/2018\nNASI AYAM  RM 58 30\nService Charge  RM 5 83\nTotal Sales(Incl. GST 6%)  RM 64 13\nRounding Adjustment  RM 0. 02\nCASH  RM 100. 00"
+        // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still read, and the
+        // rounding and the change (100.00 - 35.85) make 64.15 the amount due.
+        let spaced = "KEDAI MAKAN\n25/03/2018\nNASI AYAM  RM 58 30\nService Charge  RM 5 83\nTotal Sales(Incl. GST 6%)  RM 64 13\nRounding Adjustment  RM 0. 02\nCASH  RM 100. 00\nCHANGE  RM 35. 85"
         #expect(ReceiptParser().parse(ocrText: spaced).totalAmount == "64.15")
         let short = "THREE STOOGES\n12/03/2018\n1 SUB TOTAL   165.00\nGST 6%  9.90\nNET TOTAL     174.9\nCASH  200.00\nCHANGE  25.10"
         #expect(ReceiptParser().parse(ocrText: short).totalAmount == "174.90")
