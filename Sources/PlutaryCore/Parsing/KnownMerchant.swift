@@ -27,7 +27,8 @@ final class KnownMerchant: Sendable, Equatable {
     static func == (a: KnownMerchant, b: KnownMerchant) -> Bool { a.brand == b.brand }
 
     static let costco = KnownMerchant("Costco Wholesale", keys: ["COSTCO"], currency: "CAD", dateOrder: .monthFirst)
-    static let walmart = KnownMerchant("Walmart", keys: ["WALMART", "WALMRT", "WALMARI", "WALMAR7"], currency: "CAD", dateOrder: .monthFirst)
+    // Its logo until 2008, still on older receipts: "WAL*MART".
+    static let walmart = KnownMerchant("Walmart", keys: ["WALMART", "WAL*MART", "WALMRT", "WALMARI", "WALMAR7"], currency: "CAD", dateOrder: .monthFirst)
     static let tnt = KnownMerchant("T&T Supermarket", keys: ["T&TSUPERMARKET", "TNTSUPERMARKET", "TTSUPERMARKET", "大統華", "大统华"],
                                    wordKeys: ["T&T"], currency: "CAD")
     static let noFrills = KnownMerchant("No Frills", keys: ["NOFRILLS"], currency: "CAD", dateOrder: .monthFirst)

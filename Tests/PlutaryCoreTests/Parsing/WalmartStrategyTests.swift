@@ -34,6 +34,13 @@ struct WalmartStrategyTests {
         #expect(payload.lineItems.map(\.total) == ["5.47", "3.98", "6.97", "1.84"])
     }
 
+    @Test func theOldLogoNamesWalmartToo() {
+        let old = Self.receipt.replacingOccurrences(of: "Walmart", with: "WAL*MART").replacingOccurrences(of: "WALMART", with: "WAL*MART")
+        #expect(!old.uppercased().contains("WALMART"))
+        #expect(ReceiptParser().strategy(for: ReceiptText(old)).name == "walmart")
+        #expect(ReceiptParser().parse(ocrText: old).merchantName == "Walmart")
+    }
+
     @Test func readsWeighedItemOnTheNextLine() {
         let bananas = ReceiptParser().parse(ocrText: Self.receipt).lineItems.last
         #expect(bananas?.quantity == "1.210")
