@@ -160,6 +160,17 @@ enum LineItemExtractor {
                 continue
             }
             let description = AmountScanner.label(of: line, before: price)
+            // A price alone on its line prices the name right above it, whose row OCR split in two
+            // ("GV BREAD" / "2.27 D").
+            if let name = pendingName, name.line == index - 1, amounts.count == 1, price.value > 0, description.isEmpty,
+               flag.isMatched(by: price.trailing),
+               let item = itemRow(name.text, price: price.value, flag: price.trailing.filter(\.isLetter).uppercased(),
+                                  line: name.line, profile: profile) {
+                items.append(ParsedLineItem(description: item.description, quantity: item.quantity, unitPrice: item.unitPrice,
+                                            total: item.total, taxCode: item.taxCode, code: name.code ?? item.code, lineIndex: name.line))
+                pendingName = nil
+                continue
+            }
             if let (count, unitPrice) = quantityRow(description, total: price.value),
                let name = pendingName ?? unpricedRow.flatMap({ $0.line == index - 1 ? $0 : nil }) {
                 items.append(ParsedLineItem(description: name.text, quantity: count, unitPrice: unitPrice,

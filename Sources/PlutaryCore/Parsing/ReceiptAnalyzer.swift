@@ -125,7 +125,10 @@ struct ReceiptAnalyzer: Sendable {
                 receipt.taxTotals.append(candidate(0.8))
                 itemsEnd = itemsEnd ?? index
             case .tax(let name):
-                guard !amounts.isEmpty else { continue }   // a tax word alone is a column header
+                // A tax word in a longer label without an amount is a column header ("QTY  PRICE  TAX"); a tax
+                // line alone ("HST 13%", "SALES TAX") has its amount alone on the next line.
+                guard !amounts.isEmpty || (label.words.filter({ $0.contains(where: \.isLetter) }).count <= 2 && index + 1 < facts.count
+                                           && facts[index + 1].amounts.count == 1 && facts[index + 1].label.words.isEmpty) else { continue }
                 let rate = Self.rate.firstMatch(in: line).flatMap { AmountScanner.decimal($0[1] ?? "") }
                 receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
             case .tip:

@@ -86,6 +86,39 @@ struct ParsingRuleTests {
         #expect(!rows.contains("ONIONS YELLOW 2LB 3 1.10 3.29"))
     }
 
+    @Test func rowsSplitIntoANameLineAndAPriceLineAreStillItems() {
+        // OCR of a tilted photo may put each price on a line of its own under its name, and a tax's too.
+        let payload = parse("""
+        WALMART
+        GV MILK 2% 4L
+        4.47 D
+        GV BREAD
+        2.27 D
+        DAWN ULTRA
+        3.97 J
+        SUBTOTAL
+        10.71
+        HST 13%
+        0.52
+        TOTAL
+        11.23
+        12/03/15 13:45
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.total)" } == ["GV MILK 2% 4L 4.47", "GV BREAD 2.27", "DAWN ULTRA 3.97"])
+        #expect(payload.taxAmount == "0.52")
+        #expect(payload.totalAmount == "11.23")
+        #expect(payload.warnings.isEmpty)
+        // A unit price under a wrapped name is no price of its own.
+        let wrapped = parse("""
+        KEDAI MAKAN
+        2  T002S SPICY THAI TOM          50.00
+        AFOOD (S)
+        @RM25.00
+        TOTAL                            50.00
+        """)
+        #expect(wrapped.lineItems.map(\.total) == ["50.00"])
+    }
+
     @Test func aCountAndUnitPriceInColumnsOfTheirOwnAreTheItemsQuantity() {
         // Wherever the count column stands, its product with the unit price is the row's total;
         // a count with "x" needs no unit price, and a number that multiplies to nothing is the name's.
