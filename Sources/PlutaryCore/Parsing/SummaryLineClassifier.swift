@@ -77,8 +77,8 @@ enum SummaryLineClassifier {
     private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
-    // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish, Norwegian and Danish.
-    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE", "SUM"]
+    // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
+    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }
@@ -106,7 +106,9 @@ enum SummaryLineClassifier {
         // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
         if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
-            || label.words.contains(where: totalWords.contains) {
+            || label.words.contains(where: totalWords.contains)
+            // Norway's and Denmark's "SUM" leads its line ("SUM  108,96", "SUM NOK"); "CHOY SUM" is a vegetable.
+            || label.words.first == "SUM" {
             return .total(strength: 0.7)
         }
         if let tax = taxName(label) { return .tax(name: tax) }

@@ -243,6 +243,8 @@ struct EuropeanReceiptTests {
         #expect(payload.merchantName == "Rema 1000")
         #expect(payload.lineItems.map(\.description) == ["TINE LETTMELK 1L", "BANAN"])
         #expect(payload.taxAmount == "5.37")
+        let vegetable = ReceiptParser().parse(ocrText: "T&T SUPERMARKET\nCHOY SUM\n  1.20 lb @ $2.49/lb   2.99\nTOTAL   2.99\n")
+        #expect(vegetable.lineItems.map(\.description) == ["CHOY SUM"])
     }
 
     @Test func aVATTableWithLetterCodesAndBareRates() {
