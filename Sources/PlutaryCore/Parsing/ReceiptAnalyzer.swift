@@ -184,7 +184,7 @@ struct ReceiptAnalyzer: Sendable {
         // A bare rate with two decimals was read as the row's first amount.
         let rateEnd = bareRate.map { $0.location + $0.length } ?? 0
         let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
-        let byRate = taxByRate(values, rate: rate)
+        let byRate = taxByRate(values, rate: rate) ?? grossLessNet(values, rate: rate)
         // A bare number is a rate only when the row's arithmetic says so.
         if bareRate != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
@@ -216,13 +216,29 @@ struct ReceiptAnalyzer: Sendable {
         return nil
     }
 
-    /// The tax column of a row with no rate to tell it by: the smallest of net/tax/gross.
+    /// The tax of a row whose tax column OCR garbled ("B 19%  2,22  40,42  2,64"): the gross less
+    /// the net, when that difference is the rate of the net.
+    private func grossLessNet(_ values: [Decimal], rate: Decimal) -> Decimal? {
+        for net in values {
+            for gross in values where gross > net {
+                let tax = gross - net
+                if LineItemExtractor.close(tax, LineItemExtractor.rounded(net * rate / 100, scale: 2)) { return tax }
+            }
+        }
+        return nil
+    }
+
+    /// The tax column of a row with no rate to tell it by: the smallest of net/tax/gross, when another
+    /// amount on the row is large enough to carry it (no VAT rate reaches 30 %): in "A 7%  9,35  5,42"
+    /// OCR lost the net and the tax, and 5,42 is no tax of 9,35. (The row's rate may be misread too.)
     private func smallestTax(_ values: [Decimal]) -> Decimal? {
         guard values.count >= 2 else { return values.first }
         if values.count == 3 {
             let sorted = values.sorted()
             if sorted[0] + sorted[1] == sorted[2] { return sorted[0] }
         }
-        return values.min()
+        guard let smallest = values.min() else { return nil }
+        if !values.contains(where: { $0 != smallest && $0 * Decimal(string: "0.3")! >= smallest }) { return nil }
+        return smallest
     }
 }

@@ -209,8 +209,8 @@ struct EuropeanReceiptTests {
     }
 
     @Test func aVATRateWhosePercentSignIsOnlyInTheHeader() {
-        // "Moms%" heads the column; 12 % of 110,13 is the row's 13,22. A bare first number whose
-        // arithmetic fails is no rate.
+        // "Moms%" heads the column; 12 % of 110,13 is the row's 13,22, which is also 123,35 less 110,13
+        // when OCR garbles the tax column. A bare first number whose arithmetic fails is no rate.
         let text = """
         ICA Supermarket Hornstull
         Kaffe 450g                 69,95
@@ -223,8 +223,10 @@ struct EuropeanReceiptTests {
         """
         let payload = read(text, total: "123.35", currency: "SEK", payment: "Card")
         #expect(payload.taxAmount == "13.22")
-        let misread = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "13,22", with: "18,22"))
-        #expect(misread.taxAmount == nil)
+        let garbled = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "13,22", with: "18,22"))
+        #expect(garbled.taxAmount == "13.22")
+        let noRate = ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "12,00   13,22", with: "15,00   18,22"))
+        #expect(noRate.taxAmount == nil)
     }
 
     @Test func norwegianSumEndsTheItemsAndTheChainNamesTheCurrency() {

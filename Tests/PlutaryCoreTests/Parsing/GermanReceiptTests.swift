@@ -172,6 +172,24 @@ struct GermanReceiptTests {
         #expect(payload.totalAmount == "4.95")
     }
 
+    @Test func aVATRowWhoseTaxColumnOCRGarbledTakesGrossLessNet() {
+        // "40,42" is 0,42 misread: 2,64 - 2,22 is 19 % of 2,22. Row A lost its net and tax; its 5,42
+        // is no 7 % tax of anything on the row, so it gives none rather than the gross.
+        let text = """
+        ALDI SÜD
+        Gouda jung Scheiben            5,42 A
+        Mineralwasser 6x1,5l           2,64 B
+        Summe                          8,06
+        MwSt-Satz   Netto   MwSt   Brutto
+        A 7%        5,907 #4x09,35     5,42
+        B 19%        2,22 40,42     2,64
+        02.11.2024
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.taxes.map(\.amount) == ["0.42"])
+        #expect(payload.taxAmount == "0.42")
+    }
+
     @Test func aWeighedItemTakesItsPriceFromTheBareNumbersBelowTheColumnHeader() {
         // The name row prints its tax class where the price goes; weight, price per kg and
         // total follow under a header, without units on the line itself.
