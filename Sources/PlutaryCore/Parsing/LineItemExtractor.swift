@@ -427,7 +427,11 @@ enum LineItemExtractor {
     /// A row shaped like an item (description, column gap, something short in the price
     /// column) whose price OCR could not read: "BIO HONIG      u L". Returns the description.
     private static func unreadablePriceRow(_ line: String) -> String? {
-        guard let match = gappedRow.firstMatch(in: line), let description = match[1], let tail = match[2] else { return nil }
+        guard let match = gappedRow.firstMatch(in: line), var description = match[1], let tail = match[2] else { return nil }
+        // An item code before the name ("E    512345 KS WATER 40PK"), as on priced rows.
+        if let code = leadingCode.firstMatch(in: description) {
+            description = String((description as NSString).substring(from: code.location + code.length))
+        }
         // A produce code after the name ("KIWI 4009") is not the kind of number that makes a line an address.
         let name = splitTrailingCode(description).name
         // A colon in the price column is a time ("16:14"), unless a decimal separator shows it was a price ("3,:19").

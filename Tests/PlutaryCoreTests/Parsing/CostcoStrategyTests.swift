@@ -49,6 +49,20 @@ struct CostcoStrategyTests {
         #expect(items.map(\.total) == ["4.99", "2.49", "19.99", "7.99"])
     }
 
+    @Test func aRowWhosePriceOCRLostKeepsItsNameWithoutItsItemCode() {
+        let payload = ReceiptParser().parse(ocrText: """
+        COSTCO
+        WHOLESALE
+        E    512345 KS WATER 40PK        aod
+        E    1067892 ROTISSERIE CHKN      4.99
+             SUBTOTAL                     8.98
+             **** TOTAL                   8.98
+        04/05/2024 14:12
+        """)
+        #expect(payload.lineItems.map(\.description) == ["KS WATER 40PK", "ROTISSERIE CHKN"])
+        #expect(payload.lineItems.map(\.total) == ["3.99", "4.99"])
+    }
+
     @Test func toleratesOCRNoise() {
         // Logo read as C0STCO, a zero read as O, missing space before the flag.
         let noisy = Self.receipt
