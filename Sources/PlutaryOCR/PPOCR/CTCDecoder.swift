@@ -40,6 +40,27 @@ struct CTCDecoder: Sendable {
             confidences.append(Double(bestValue))
         }
         let confidence = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
-        return CTCReading(symbols: symbols, steps: kept, confidence: confidence)
+        return CTCReading(symbols: Self.asterisksRestored(symbols), steps: kept, confidence: confidence)
+    }
+
+    /// Chinese characters the models read receipt asterisks as ("*水水* BALANCE", "家家家冰家家").
+    static let asteriskLike: Set<String> = ["*", "水", "家", "冰", "京", "求", "凉", "本", "案", "米"]
+
+    /// A run of asterisk-like symbols that holds a real asterisk, or three or more of them (no word
+    /// repeats such a character thrice), is a row of asterisks.
+    static func asterisksRestored(_ symbols: [String]) -> [String] {
+        guard symbols.contains(where: { $0 != "*" && asteriskLike.contains($0) }) else { return symbols }
+        var result = symbols
+        var start = 0
+        while start < result.count {
+            guard asteriskLike.contains(result[start]) else { start += 1; continue }
+            var end = start
+            while end < result.count, asteriskLike.contains(result[end]) { end += 1 }
+            if end - start >= 3 || result[start..<end].contains("*") {
+                for index in start..<end { result[index] = "*" }
+            }
+            start = end
+        }
+        return result
     }
 }

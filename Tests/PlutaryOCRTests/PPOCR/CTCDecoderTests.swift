@@ -26,6 +26,17 @@ import Testing
         #expect(abs(second.confidence - 0.6) < 1e-6)
     }
 
+    @Test func asterisksReadAsChineseAreAsterisks() {
+        #expect(CTCDecoder.asterisksRestored(["*", "水", "水", "*", " ", "B"]) == ["*", "*", "*", "*", " ", "B"])
+        #expect(CTCDecoder.asterisksRestored(["家", "家", "冰", "家"]) == ["*", "*", "*", "*"])
+        // Water and rice without an asterisk beside them are water and rice ("礦泉水 *2", "白米").
+        #expect(CTCDecoder.asterisksRestored(["泉", "水", " ", "*", "2"]) == ["泉", "水", " ", "*", "2"])
+        #expect(CTCDecoder.asterisksRestored(["白", "米"]) == ["白", "米"])
+        let decoder = CTCDecoder(alphabet: ["*", "水", "B"])
+        let reading = decoder.decode(Self.output([1, 0, 2, 0, 2, 1, 3], classes: 5)[...], steps: 7)
+        #expect(reading.text == "****B")
+    }
+
     @Test func onlyBlanksReadNothing() {
         let reading = CTCDecoder(alphabet: ["x"]).decode(Self.output([0, 0, 0], classes: 3)[...], steps: 3)
         #expect(reading.text.isEmpty && reading.confidence == 0 && reading.steps.isEmpty)
