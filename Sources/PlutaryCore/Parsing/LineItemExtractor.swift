@@ -55,6 +55,7 @@ enum LineItemExtractor {
     private static let leadingCountTimes = Pattern(#"^(\d{1,3})\s*[X×*]\s*(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let leadingCount = Pattern(#"^(\d{1,2})\s+(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let rateColumn = Pattern(#"\S\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}"#, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
@@ -66,7 +67,11 @@ enum LineItemExtractor {
     private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
                                                    "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL",
                                                    "DESCRIPTION", "DESC", "ITEM", "ITEMS", "CODE", "NAME", "S", "U", "TAX",
-                                                   "BEZEICHNUNG"]
+                                                   "BEZEICHNUNG",
+        // The same columns in French, Spanish, Portuguese, Italian, Dutch and the Nordic languages.
+        "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "PRIX", "MONTANT", "TVA", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
+        "PRECIO", "IMPORTE", "IVA", "DESCRICAO", "DESCRIÇÃO", "QTD", "VALOR", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "PREZZO",
+        "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
@@ -223,7 +228,23 @@ enum LineItemExtractor {
             items.append(item)
         }
         readCountColumn(&items, lines: text.lines)
+        dropRateColumn(&items, lines: text.lines)
         return items
+    }
+
+    /// A VAT rate printed in a column of its own between name and price ("PANE   4%   2,10",
+    /// "(C) PAO DE FORMA   6%   1,39", as Italy and Portugal print it) is no part of the name; a
+    /// percentage inside a name stays ("Bio Vollmilch 3,8%", "GV 2% MILK"). A column is two rows
+    /// or more, each with a whole rate of 4 % or more set apart by a gap.
+    private static func dropRateColumn(_ items: inout [ParsedLineItem], lines: [String]) {
+        let inColumn = items.map { item in
+            item.description.hasSuffix("%") && rateColumn.isMatched(by: lines[item.lineIndex])
+        }
+        guard inColumn.filter({ $0 }).count >= 2 else { return }
+        for index in items.indices where inColumn[index] {
+            items[index].description = items[index].description
+                .replacingOccurrences(of: #"\s+\d{1,2}(?:[.,]0{1,2})?\s?%$"#, with: "", options: .regularExpression)
+        }
     }
 
     /// A till that prints each row's count before its name prints it on every row, 1 too: when every

@@ -249,6 +249,20 @@ struct EuropeanReceiptTests {
         #expect(vegetable.lineItems.map(\.description) == ["CHOY SUM"])
     }
 
+    @Test func aVATRateColumnIsNoPartOfTheNames() {
+        // Italy prints each row's rate between name and price; a percentage in a name is the product's.
+        let payload = ReceiptParser().parse(ocrText: """
+        ESSELUNGA S.p.A.
+        DESCRIZIONE              IVA     Prezzo(€)
+        PASTA BARILLA SPAGH.    10%        1,09
+        MOZZARELLA FIOR DI L.    4%        1,99
+        LATTE PARZ. SCREMATO 1,5%          1,29
+        TOTALE COMPLESSIVO                 4,37
+        17-05-2024 12:33
+        """)
+        #expect(payload.lineItems.map(\.description) == ["PASTA BARILLA SPAGH.", "MOZZARELLA FIOR DI L.", "LATTE PARZ. SCREMATO 1,5%"])
+    }
+
     @Test func aVATTableWithLetterCodesAndBareRates() {
         // "TVA  %" heads the rate column, each row starts with its code: 5,5 % of 3,43 is 0,19.
         let text = """
