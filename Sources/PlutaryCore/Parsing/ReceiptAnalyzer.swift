@@ -8,11 +8,11 @@ struct ReceiptAnalyzer: Sendable {
 
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: Pattern.digits)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
-    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{0,6}[-\s]?)?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
-    // Drugstores number their rates instead ("1= 7,0%", "2=19,0%").
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?=?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?[=@]?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU"]
@@ -205,13 +205,20 @@ struct ReceiptAnalyzer: Sendable {
     }
 
     /// The tax column of a tax row: the amount that is `rate` of another one (of the net, or of the gross).
+    /// OCR reads a leading 0 as another digit ("TVA 5,50%  HT 6,67  TVA 6,37"): a tax under 10 that is
+    /// the rate of another amount once its first digit is a 0 is that tax.
     private func taxByRate(_ values: [Decimal], rate: Decimal) -> Decimal? {
+        func isRate(_ tax: Decimal, of base: Decimal) -> Bool {
+            let ofNet = LineItemExtractor.rounded(base * rate / 100, scale: 2)
+            let ofGross = LineItemExtractor.rounded(base * rate / (100 + rate), scale: 2)
+            return LineItemExtractor.close(tax, ofNet) || LineItemExtractor.close(tax, ofGross)
+        }
         for tax in values {
-            for base in values where base != tax {
-                let ofNet = LineItemExtractor.rounded(base * rate / 100, scale: 2)
-                let ofGross = LineItemExtractor.rounded(base * rate / (100 + rate), scale: 2)
-                if LineItemExtractor.close(tax, ofNet) || LineItemExtractor.close(tax, ofGross) { return tax }
-            }
+            for base in values where base != tax && isRate(tax, of: base) { return tax }
+        }
+        for misread in values where misread >= 1 && misread < 10 {
+            let tax = misread - LineItemExtractor.rounded(misread - Decimal(string: "0.5")!, scale: 0)
+            for base in values where base != misread && isRate(tax, of: base) { return tax }
         }
         return nil
     }

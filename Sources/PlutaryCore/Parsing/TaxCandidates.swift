@@ -12,6 +12,15 @@ struct TaxCandidates {
         let perRole = TotalCandidates.perRole
         let subtotals = Set(parsed.subtotals.suffix(perRole).map { rounded($0.value) })
         let totals = Set(parsed.totals.suffix(perRole).map { rounded($0.value) })
+        // A tax line's amount is its rate of the purchase at most: "GST 5% 6.50" on 16.61 is 0.50 misread.
+        // The purchase is the largest of subtotal, total and what was paid (any of them may be misread
+        // small), and the bound is loose by three times, as OCR misreads rates too ("C 1%" for 19 %).
+        let paid = Set(parsed.tenders.suffix(perRole).map { rounded($0.value) })
+        let purchase = subtotals.union(totals).union(paid).max()
+        let taxes = taxes.filter { tax in
+            guard let rate = tax.rate, rate > 0, let purchase else { return true }   // "6 00%" is no zero rate
+            return tax.amount <= 3 * rounded(purchase * rate / 100) + Decimal(string: "0.01")!
+        }
         let lineSum = taxes.isEmpty ? nil : rounded(taxes.suffix(perRole * 2).reduce(Decimal(0)) { $0 + $1.amount })
         var proposed: [(value: Decimal, line: Int?, reason: String, printedTotal: Bool)] = []
         for (position, tax) in parsed.taxTotals.suffix(perRole).enumerated() {
@@ -20,14 +29,19 @@ struct TaxCandidates {
         if let lineSum { proposed.append((lineSum, nil, "sum of tax lines", false)) }
         for tax in taxes.suffix(perRole) where taxes.count > 1 { proposed.append((rounded(tax.amount), tax.lineIndex, tax.name, false)) }
 
-        let largestSubtotal = subtotals.max()
+        // No tax is half the purchase (VAT is at most 27 % of the net): such an amount is another one
+        // read on a tax line, never the tax. Without a subtotal, the largest total or payment is the purchase.
+        let base = subtotals.max() ?? totals.union(paid).max()
+        proposed.removeAll { candidate in base.map { candidate.value * 2 > $0 } == true }
+        // When every tax the receipt prints was misread so, what the total adds to the subtotal is its tax.
+        if proposed.isEmpty, !self.taxes.isEmpty || !parsed.taxTotals.isEmpty,
+           let added = totalLessSubtotal(subtotals: subtotals, totals: totals) {
+            proposed.append((added, nil, "total less subtotal", false))
+        }
         var seen = Set<Decimal>()
         return proposed.compactMap { candidate in
             guard seen.insert(candidate.value).inserted else { return nil }
             let value = candidate.value
-            // No tax is half the purchase (VAT is at most 27 % of the net): such an amount is another
-            // one read on a tax line, never the tax.
-            if largestSubtotal.map({ value * 2 > $0 }) == true { return nil }
             var f: [String: Double] = [:]
             f["tax_total_line"] = candidate.printedTotal ? 1 : 0
             f["first_tax_total"] = candidate.reason == "first tax total" ? 1 : 0
@@ -40,6 +54,12 @@ struct TaxCandidates {
             return FieldCandidate(value: value, confidence: 0, lineIndex: candidate.line, reason: candidate.reason,
                                   features: f.filter { $0.value != 0 })
         }
+    }
+
+    /// The last total's excess over a subtotal, when it is a tax's size (above nothing, at most 27 %).
+    private func totalLessSubtotal(subtotals: Set<Decimal>, totals: Set<Decimal>) -> Decimal? {
+        guard let total = parsed.totals.last.map({ rounded($0.value) }) else { return nil }
+        return subtotals.sorted().reversed().lazy.map { total - $0 }.first { $0 > 0 && $0 * 100 <= total * 27 }
     }
 
     private func rounded(_ value: Decimal) -> Decimal {

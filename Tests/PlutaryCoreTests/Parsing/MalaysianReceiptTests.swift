@@ -45,6 +45,26 @@ struct MalaysianReceiptTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    @Test func aGSTSummaryRowWrittenWithAnAtGivesTheTax() {
+        // "SR @ 6%" is the standard-rated row of the summary; "DISC 10% @8.01" is a discount, no VAT row.
+        let payload = ReceiptParser().parse(ocrText: """
+        AEON CO. (M) BHD
+        06/03/2018 20:11
+        SUNSILK SHAMPOO                  8.01
+        DISC 10% @8.01                  -0.89
+        FAB POWDER                      81.85
+        Total Sales Incl GST            88.97
+        Rounding Adj                    -0.02
+        Total After Adj Incl GST        88.95
+        CASH                           100.00
+        GST Summary     Amount      Tax
+        SR @ 6%          83.93      5.04
+        Total            83.93      5.04
+        """)
+        #expect(payload.taxAmount == "5.04")
+        #expect(payload.totalAmount == "88.95")
+    }
+
     @Test func keepsTheFullCompanyLine() {
         let payload = ReceiptParser().parse(ocrText: Self.receipt)
         #expect(payload.merchantName == "KEDAI BUKU TAMAN DAYA SDN BHD")

@@ -190,6 +190,42 @@ struct TotalSelectionTests {
         #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "RM   60.30\n", with: "")).totalAmount == "60.31")
     }
 
+    @Test func aTaxLargerThanItsRateAllowsIsMisread() {
+        // "6.50" is 0.50 with its 0 read as 6, beyond 5 % of anything on the receipt; the total's
+        // excess over the subtotal is the tax then.
+        let walmart = ReceiptParser().parse(ocrText: """
+        WAL*MART
+        TIDE PODS 39  03700087451      9.97 J
+        GV WATER 24PK 06038312211 F    6.64 D
+                      SUBTOTAL        16.61
+             GST 5.0000 %             6.50
+                      TOTAL           17.81
+             VISA TEND                17.81
+           04/18/15       19:07:12
+        """)
+        #expect(walmart.taxAmount == "1.20")
+        #expect(walmart.totalAmount == "17.81")
+        // Without a subtotal, no tax is half of what was paid.
+        let aldi = ReceiptParser().parse(ocrText: """
+        ALDI
+        Kitchen Roll 4pk         6.92 B
+        TOTAL                    6.92
+        Card                     6.92
+        Total VAT                6.42
+        10/03/24 17:22
+        """)
+        #expect(aldi.taxAmount == nil)
+        // A leading 0 misread: 0,37 is 5,5 % of 6,67, where 6,37 is nothing's.
+        let leclerc = ReceiptParser().parse(ocrText: """
+        E.Leclerc
+        YAOURT NATURE X8                 7,04
+        TOTAL A PAYER                    7,04
+        TVA 5,50%  HT  6,67  TVA  6,37
+        Le 03/04/2024 a 10:21:44
+        """)
+        #expect(leclerc.taxAmount == "0.37")
+    }
+
     @Test func summaryAmountsWithAMisreadDecimalAreStillRead() {
         // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still read, and the
         // rounding and the change (100.00 - 35.85) make 64.15 the amount due.
