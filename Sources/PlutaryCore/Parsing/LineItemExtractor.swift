@@ -17,6 +17,7 @@ enum LineItemExtractor {
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too.
     private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
     // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T".
@@ -165,6 +166,8 @@ enum LineItemExtractor {
                 continue
             }
             let description = AmountScanner.label(of: line, before: price)
+            // A quantity line whose unit price OCR garbled ("2 Stk x   660") names nothing.
+            if countTimes.isMatched(by: description.uppercased()) { continue }
             // A price alone on its line prices the name right above it, whose row OCR split in two
             // ("GV BREAD" / "2.27 D").
             if let name = pendingName, name.line == index - 1, amounts.count == 1, price.value > 0, description.isEmpty,
@@ -456,7 +459,9 @@ enum LineItemExtractor {
         // A produce code after the name ("KIWI 4009") is not the kind of number that makes a line an address.
         let name = splitTrailingCode(description).name
         // A colon in the price column is a time ("16:14"), unless a decimal separator shows it was a price ("3,:19").
+        // A quantity line whose price OCR garbled ("2 Stk x   660") is no name.
         guard name.filter(\.isLetter).count >= 4, !tail.contains(":") || decimalSeparator.isMatched(by: tail),
+              !countTimes.isMatched(by: name.uppercased()),
               MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

@@ -6,7 +6,7 @@ enum SummaryLineClassifier {
     private static let countWords: [KeywordPhrase] = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
                                      "NO OF ITEMS", "ITEM COUNT", "ITEMS SOLD", "ANZAHL ARTIKEL", "NUMBER OF ITEMS",
                                      "TOTAL PIECES", "TOTAL PCS",
-        "ARTICULOS", "NB ARTICLES", "NOMBRE D ARTICLES", "ARTICOLI", "AANTAL ARTIKELEN", "ILOSC"]
+        "ARTICULOS", "ARTICLES", "ARTICOLI", "AANTAL ARTIKELEN", "ILOSC"]
     private static let savingsWords: [KeywordPhrase] = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
                                        "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS",
         "VOTRE ECONOMIE", "UW VOORDEEL", "OSZCZEDNOSC", "AHORRO TOTAL", "RISPARMIO TOTALE"]

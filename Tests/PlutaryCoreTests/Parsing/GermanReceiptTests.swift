@@ -151,6 +151,20 @@ struct GermanReceiptTests {
         #expect(payload.merchantName == "Bäckerei Schmidt GmbH")
     }
 
+    @Test func aQuantityLineWhosePriceOCRGarbledIsNoItem() {
+        // "2 Stk x 0,99" read as "2 Stk x  660" belongs to the row above; "***3 ARTICLES ***" counts them.
+        let payload = ReceiptParser().parse(ocrText: """
+        REWE
+        BIO BANANE            1,99 B
+        JOGHURT               1,98 B
+        2 Stk x       660
+        ***3 ARTICLES     ***
+        SUMME                 3,97
+        23.11.2026 10:11
+        """)
+        #expect(payload.lineItems.map(\.description) == ["BIO BANANE", "JOGHURT"])
+    }
+
     @Test func keepsRowsWhosePriceOCRLostAndWarns() {
         let text = """
         real GmbH
