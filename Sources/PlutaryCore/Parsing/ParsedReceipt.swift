@@ -14,6 +14,8 @@ public struct ParsedReceipt: Sendable {
     /// "TOTAL TAX" / "TOTAL GST" lines, when printed.
     public var taxTotals: [FieldCandidate<Decimal>] = []
     public var taxes: [ParsedTax] = []
+    /// Tax lines below the subtotal whose amount OCR garbled ("HST 13%   2531", "Tax   SELL").
+    public var unreadTaxLines = 0
     public var tips: [FieldCandidate<Decimal>] = []
     /// Amounts handed over (cash, card), before change.
     public var tenders: [FieldCandidate<Decimal>] = []

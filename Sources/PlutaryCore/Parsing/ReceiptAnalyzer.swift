@@ -95,6 +95,11 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             guard let kind = facts[index].kind else { continue }
+            // A short one: "PRICE IS GST INCLUSIVE" and a table's "Amount (RM) GST (RM)" name no amount.
+            if case .tax = kind, amounts.isEmpty, !receipt.subtotals.isEmpty, label.words.count <= 3,
+               amountOnNextLine(text, after: index) == nil {
+                receipt.unreadTaxLines += 1
+            }
             var pointless: Decimal?
             if amounts.isEmpty, [.taxTotal, .subtotal].contains(kind) { pointless = AmountScanner.pointlessAmount(in: line) }
             guard let amount = amounts.last?.value ?? amountOnNextLine(text, after: index) ?? AmountScanner.dashedAmount(in: line)

@@ -33,8 +33,11 @@ struct TaxCandidates {
         // read on a tax line, never the tax. Without a subtotal, the largest total or payment is the purchase.
         let base = subtotals.max() ?? totals.union(paid).max()
         proposed.removeAll { candidate in base.map { candidate.value * 2 > $0 } == true }
-        // When every tax the receipt prints was misread so, what the total adds to the subtotal is its tax.
-        if proposed.isEmpty, !self.taxes.isEmpty || !parsed.taxTotals.isEmpty,
+        // When a tax the receipt prints was misread so, or OCR garbled its amount, what the total adds
+        // to the subtotal is the tax.
+        let addsUp = { (tax: Decimal) in subtotals.contains { totals.contains(self.rounded($0 + tax)) } }
+        if proposed.isEmpty && (!self.taxes.isEmpty || !parsed.taxTotals.isEmpty)
+            || parsed.unreadTaxLines > 0 && !proposed.contains(where: { addsUp($0.value) }),
            let added = totalLessSubtotal(subtotals: subtotals, totals: totals) {
             proposed.append((added, nil, "total less subtotal", false))
         }
@@ -56,10 +59,12 @@ struct TaxCandidates {
         }
     }
 
-    /// The last total's excess over a subtotal, when it is a tax's size (above nothing, at most 27 %).
+    /// The last total's excess over a subtotal, less a tip and a rounding printed, when it is a tax's
+    /// size (above nothing, at most 27 %).
     private func totalLessSubtotal(subtotals: Set<Decimal>, totals: Set<Decimal>) -> Decimal? {
         guard let total = parsed.totals.last.map({ rounded($0.value) }) else { return nil }
-        return subtotals.sorted().reversed().lazy.map { total - $0 }.first { $0 > 0 && $0 * 100 <= total * 27 }
+        let others = (parsed.tips.first?.value ?? 0) + (parsed.roundings.last.map { abs($0.value) < 1 ? $0.value : 0 } ?? 0)
+        return subtotals.sorted().reversed().lazy.map { total - $0 - others }.first { $0 > 0 && $0 * 100 <= total * 27 }
     }
 
     private func rounded(_ value: Decimal) -> Decimal {

@@ -226,6 +226,40 @@ struct TotalSelectionTests {
         #expect(leclerc.taxAmount == "0.37")
     }
 
+    @Test func aTaxLineWhoseAmountOCRGarbledIsWhatTheTotalAddsToTheSubtotal() {
+        // "2531" and "SELL" are 2.31 and 3.11 garbled; a tip printed after the total is no tax.
+        let pharmacy = ReceiptParser().parse(ocrText: """
+        SHOPPERS DRUG MART
+        ADVIL LIQUI-GELS 40        H    17.87
+           SUBTOTAL                     17.87
+           HST 13%                       2531
+           TOTAL                        20.18
+        2015/08/11 14:22:57
+        """)
+        #expect(pharmacy.taxAmount == "2.31")
+        let diner = ReceiptParser().parse(ocrText: """
+        JOE'S DINER
+        04/12/2024 7:45 PM
+        1 Cheeseburger                 34.56
+        Subtotal                       34.56
+        Tax                          SELL
+        Total                          37.67
+        Tip                             6.00
+        Total w/ Tip                   43.67
+        """)
+        #expect(diner.taxAmount == "3.11")
+        // A sentence that mentions the tax names no amount of it.
+        let inclusive = ReceiptParser().parse(ocrText: """
+        KEDAI MAKAN
+        25/03/2018
+        NASI AYAM                      10.00
+        Subtotal                       10.00
+        Total                          10.00
+        PRICE IS GST INCLUSIVE
+        """)
+        #expect(inclusive.taxAmount == nil)
+    }
+
     @Test func summaryAmountsWithAMisreadDecimalAreStillRead() {
         // "RM 64 13" lost its point, "NET TOTAL 174.9" its last digit; both are still read, and the
         // rounding and the change (100.00 - 35.85) make 64.15 the amount due.
