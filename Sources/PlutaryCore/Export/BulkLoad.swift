@@ -25,10 +25,8 @@ struct BulkLoad {
     /// Runs `body` in one transaction; for a bulk load, with foreign keys unchecked. Every reference
     /// a bulk load stores is an id the writer has just inserted or looked up in the same transaction,
     /// or an image link the importer has checked, so the checks found nothing, and cost 3 s of a
-    /// 100 000-receipt import (each price record looked its line item up among a million random ids);
-    /// replacing a stored receipt's items also scanned every price record for theirs (no index by
-    /// line item), 2 s a receipt in that store. SQLite ignores the pragma inside a transaction, so it
-    /// is set around it, and restored either way.
+    /// 100 000-receipt import (each price record looked its line item up among a million random ids).
+    /// SQLite ignores the pragma inside a transaction, so it is set around it, and restored either way.
     static func transaction<T>(_ db: Database, bulk: Bool, _ body: () throws -> T) throws -> T {
         let checked = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         if bulk && checked { try db.execute(sql: "PRAGMA foreign_keys = OFF") }

@@ -115,6 +115,7 @@ enum Schema {
         TrendsMigration.register(in: &migrator)
         ItemTotalsMigration.register(in: &migrator)
         MonthPricesMigration.register(in: &migrator)
+        PriceRecordsByItemMigration.register(in: &migrator)
         return migrator
     }
 }
