@@ -14,8 +14,10 @@ import GRDB
 struct BulkLoad {
     static let searchStaging = "temp.bulk_search"
 
+    /// Price records by line item serve only the foreign key's cascade, which a bulk load turns off.
     static let deferredIndexes = ["receipts_for_analytics", "line_items_for_analytics", "line_items_by_product",
-                                  "price_records_for_trends", "price_records_by_product_covering"]
+                                  "price_records_for_trends", "price_records_by_product_covering",
+                                  PriceRecordsByItemMigration.index]
     static let lookupsOfUpdates = ["line_items_by_receipt", "price_records_by_receipt"]
     static let deferredTriggers = ItemTotalsMigration.triggers + MonthPricesMigration.triggers
 

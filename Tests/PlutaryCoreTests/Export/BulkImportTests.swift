@@ -34,6 +34,7 @@ struct BulkImportTests {
         let expected = try state(plain)
         #expect(expected.contains { $0.hasPrefix("trigger receipt_item_totals_insert") })
         #expect(expected.contains { $0.hasPrefix("index line_items_for_analytics") })
+        #expect(expected.contains { $0.hasPrefix("index \(PriceRecordsByItemMigration.index)") })
         #expect(try state(bulk) == expected)
         // The triggers work again afterwards.
         let receipt = ReceiptPayload(merchantName: "Shop", purchaseDate: "2026-01-02", currency: "CAD", totalAmount: "3.00",
