@@ -17,17 +17,17 @@ struct TaxCandidates {
         // small), and the bound is loose by three times, as OCR misreads rates too ("C 1%" for 19 %).
         let paid = Set(parsed.tenders.suffix(perRole).map { rounded($0.value) })
         let purchase = subtotals.union(totals).union(paid).max()
-        let taxes = taxes.filter { tax in
+        let plausible = taxes.filter { tax in
             guard let rate = tax.rate, rate > 0, let purchase else { return true }   // "6 00%" is no zero rate
             return tax.amount <= 3 * rounded(purchase * rate / 100) + Decimal(string: "0.01")!
         }
-        let lineSum = taxes.isEmpty ? nil : rounded(taxes.suffix(perRole * 2).reduce(Decimal(0)) { $0 + $1.amount })
+        let lineSum = plausible.isEmpty ? nil : rounded(plausible.suffix(perRole * 2).reduce(Decimal(0)) { $0 + $1.amount })
         var proposed: [(value: Decimal, line: Int?, reason: String, printedTotal: Bool)] = []
         for (position, tax) in parsed.taxTotals.suffix(perRole).enumerated() {
             proposed.append((rounded(tax.value), tax.lineIndex, position == 0 ? "first tax total" : tax.reason, true))
         }
         if let lineSum { proposed.append((lineSum, nil, "sum of tax lines", false)) }
-        for tax in taxes.suffix(perRole) where taxes.count > 1 { proposed.append((rounded(tax.amount), tax.lineIndex, tax.name, false)) }
+        for tax in plausible.suffix(perRole) where plausible.count > 1 { proposed.append((rounded(tax.amount), tax.lineIndex, tax.name, false)) }
 
         // No tax is half the purchase (VAT is at most 27 % of the net): such an amount is another one
         // read on a tax line, never the tax. Without a subtotal, the largest total or payment is the purchase.
@@ -35,10 +35,10 @@ struct TaxCandidates {
         proposed.removeAll { candidate in base.map { candidate.value * 2 > $0 } == true }
         // When a tax the receipt prints was misread so, or OCR garbled its amount, what the total adds
         // to the subtotal is the tax.
-        let addsUp = { (tax: Decimal) in subtotals.contains { totals.contains(self.rounded($0 + tax)) } }
-        if proposed.isEmpty && (!self.taxes.isEmpty || !parsed.taxTotals.isEmpty)
+        let addsUp = { (tax: Decimal) in tax > 0 && subtotals.contains { totals.contains(self.rounded($0 + tax)) } }
+        if proposed.isEmpty && (!taxes.isEmpty || !parsed.taxTotals.isEmpty)
             || parsed.unreadTaxLines > 0 && !proposed.contains(where: { addsUp($0.value) }),
-           let added = totalLessSubtotal(subtotals: subtotals, totals: totals) {
+           let added = totalLessSubtotal(subtotals) {
             proposed.append((added, nil, "total less subtotal", false))
         }
         var seen = Set<Decimal>()
@@ -50,7 +50,7 @@ struct TaxCandidates {
             f["first_tax_total"] = candidate.reason == "first tax total" ? 1 : 0
             f["sum_of_tax_lines"] = value == lineSum ? 1 : 0
             f["single_tax_line"] = !candidate.printedTotal && value != lineSum ? 1 : 0
-            f["subtotal_plus_is_total"] = subtotals.contains { totals.contains(rounded($0 + value)) } && value > 0 ? 1 : 0
+            f["subtotal_plus_is_total"] = addsUp(value) ? 1 : 0
             // A total's amount on a tax line: mostly a VAT table's total row ("TOTAL : 4.60  0.28"), sometimes the purchase's.
             f["implausible"] = totals.contains(value) ? 1 : 0
             f["zero"] = value == 0 ? 1 : 0
@@ -61,7 +61,7 @@ struct TaxCandidates {
 
     /// The last total's excess over a subtotal, less a tip and a rounding printed, when it is a tax's
     /// size (above nothing, at most 27 %).
-    private func totalLessSubtotal(subtotals: Set<Decimal>, totals: Set<Decimal>) -> Decimal? {
+    private func totalLessSubtotal(_ subtotals: Set<Decimal>) -> Decimal? {
         guard let total = parsed.totals.last.map({ rounded($0.value) }) else { return nil }
         let others = (parsed.tips.first?.value ?? 0) + (parsed.roundings.last.map { abs($0.value) < 1 ? $0.value : 0 } ?? 0)
         return subtotals.sorted().reversed().lazy.map { total - $0 - others }.first { $0 > 0 && $0 * 100 <= total * 27 }
