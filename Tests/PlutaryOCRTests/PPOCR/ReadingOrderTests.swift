@@ -24,6 +24,46 @@ import Testing
         #expect(lines == (0..<6).map { [2 * $0 + 1, 2 * $0] })
     }
 
+    /// A region of bowed paper: its centre on the arc y = top + k·x², turned to the arc's direction there.
+    static func bowed(x: Double, top: Double, width: Double, height: Double = 22, k: Double) -> TextQuad {
+        let cx = x + width / 2
+        let angle = atan(2 * k * cx)
+        let center = SIMD2(cx, top + k * cx * cx)
+        let (along, across) = (SIMD2(cos(angle), sin(angle)) * (width / 2), SIMD2(-sin(angle), cos(angle)) * (height / 2))
+        return TextQuad(topLeft: center - along - across, topRight: center + along - across,
+                        bottomRight: center + along + across, bottomLeft: center - along + across)
+    }
+
+    @Test func amountsAtTheRightStayOnTheirLineOnBowedPaper() {
+        // Paper bowed on a table: every line curves down more and more towards the right. The price,
+        // 445 pixels right of its name, sits 21 pixels lower: in the frame of either one's direction
+        // it is more than half a line off its name. Followed along the curve, it is on its line.
+        var quads: [TextQuad] = []
+        for line in 0..<10 {
+            let top = 100 + Double(line) * 34
+            quads.append(Self.bowed(x: 20, top: top, width: 180, k: 0.00007))   // name
+            quads.append(Self.bowed(x: 520, top: top, width: 70, k: 0.00007))   // price, at the right edge
+        }
+        let lines = ReadingOrder.lines(quads)
+        #expect(lines == (0..<10).map { [2 * $0, 2 * $0 + 1] })
+    }
+
+    @Test func aSlopeFieldFollowsLinesThatTurnAcrossThePage() throws {
+        // Slopes growing steadily left to right, plus one stamp at an angle that the refit leaves out.
+        var samples: [(x: Double, y: Double, slope: Double)] = []
+        for column in 0..<5 {
+            for row in 0..<4 {
+                let x = Double(column) * 100
+                samples.append((x: x, y: Double(row) * 50, slope: 0.0004 * (x - 200)))
+            }
+        }
+        samples.append((x: 200, y: 100, slope: 0.5))
+        let field = try #require(SlopeField(samples))
+        #expect(abs(field.slope(x: 0, y: 0) - -0.08) < 0.001)
+        #expect(abs(field.slope(x: 400, y: 150) - 0.08) < 0.001)
+        #expect(SlopeField(Array(samples.prefix(5))) == nil)
+    }
+
     @Test func tallTotalJoinsItsSmallLabel() {
         let quads = [
             Self.quad(x: 20, y: 100, width: 120, height: 20),
