@@ -15,8 +15,9 @@ enum LineItemExtractor {
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
     private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB)\b\.?\s*@\s*1\s?(?:KG|LB)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
-    // Counts printed with zero decimals ("2,000 ×") are counts too.
-    private static let quantityLine = Pattern(#"^\s*(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
+    // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
+    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
@@ -73,10 +74,12 @@ enum LineItemExtractor {
         "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "PRIX", "MONTANT", "TVA", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
         "PRECIO", "IMPORTE", "IVA", "DESCRICAO", "DESCRIÇÃO", "QTD", "VALOR", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "PREZZO",
         "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA"]
+    private static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
-                                       "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY"]
+                                       "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
+                                       "EINZELPREIS"]   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
@@ -112,9 +115,12 @@ enum LineItemExtractor {
             }
 
             if let quantity = readQuantity(upper, amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
+                // A row of codes between an item whose price is unreadable and this line is that item's
+                // article code ("EPOXY PUTTY+ (2 X 50GM)  *S" / "WA17 - 12/144" / "9555075106825  1 X 8.50  8.50").
+                let codeOfItemAbove = items.last.map { $0.price == .unreadable && $0.lineIndex == index - 2 } ?? false
                 let name = pendingName ?? quantity.total.flatMap { total in
                     unpricedRow.flatMap { row in
-                        row.line == index - 1 && !(items.last.map { matches($0, quantity) } ?? false) ? row : nil
+                        row.line == index - 1 && !codeOfItemAbove && !(items.last.map { matches($0, quantity) } ?? false) ? row : nil
                     }
                 }
                 unpricedRow = nil
@@ -320,10 +326,11 @@ enum LineItemExtractor {
         let words = label.words
         return notItemWords.contains { word in
             if word.parts.count > 1 { return label.has(word) }
-            return label.wordIndices(matching: word).contains { index in
+            return label.wordIndices(closeTo: word).contains { index in
                 guard index + 1 < words.count else { return true }
+                // "TABLE LAMP" is a product; "TABLE 12", "EINZELPREIS EUR 9,95" are labels.
                 let next = words[index + 1]
-                return next.count <= 2 || next.allSatisfy(\.isNumber)
+                return next.count <= 2 || next.allSatisfy(\.isNumber) || currencyWords.contains(next)
             }
         }
     }

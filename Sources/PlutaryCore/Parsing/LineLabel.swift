@@ -153,6 +153,14 @@ final class LineLabel: Sendable {
         return found
     }
 
+    /// `wordIndices(matching:)` for labels that rule a line out: a keyword of five letters or fewer
+    /// must be spelled as it is, because one slip turns such words into products ("BOOSTER CABLE"
+    /// is no "TABLE", a "TASSE" no "KASSE").
+    func wordIndices(closeTo keyword: KeywordPhrase) -> [Int] {
+        let found = wordIndices(matching: keyword)
+        return keyword.joined.count > 5 ? found : found.filter { wordBytes[$0].elementsEqual(keyword.joined) }
+    }
+
     private func firstWord(matching keyword: KeywordPhrase, from start: Int) -> Int? {
         let bytes = keyword.joined[...]
         let ascii = isASCII && keyword.isASCII

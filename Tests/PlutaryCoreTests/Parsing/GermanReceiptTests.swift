@@ -469,4 +469,34 @@ struct GermanReceiptTests {
         #expect(payload.totalAmount == "5.47")
         #expect(payload.lineItems.map(\.total) == ["0.69", "1.19", "3.59"])
     }
+
+    @Test func aQuantityRowMayStartWithItsArticleNumber() {
+        // IKEA prints the name, then the article number, count, unit price and total on the row below.
+        let text = """
+        IKEA Deutschland GmbH & Co. KG
+        Artikel                              EUR
+        BILLY Bücherregal weiß 80x28x202
+          002.638.50     1 x 59,00        59,00 A
+        LACK Beistelltisch schwarz
+          200.114.08     2 x 9,99         19,98 A
+        Gesamtsumme EUR                   78,98
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["BILLY Bücherregal weiß 80x28x202", "LACK Beistelltisch schwarz"])
+        #expect(payload.lineItems.map(\.total) == ["59.00", "19.98"])
+        #expect(payload.lineItems.map(\.quantity) == ["1", "2"])
+    }
+
+    @Test func aUnitPriceLineUnderItsRowIsNoItem() {
+        let text = """
+        DELPHIN APOTHEKE
+        2 * Atemschutzmaske FFP 1St
+        08001287  2*9,95         EUR  19,90
+        Einzelpreis     EUR  9,95
+        Summe    EUR 19,90
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.total) == ["19.90"])
+        #expect(payload.lineItems.first?.quantity == "2")
+    }
 }

@@ -344,4 +344,27 @@ struct MalaysianReceiptTests {
         #expect(payload.totalAmount == "7.10")
         #expect(payload.taxAmount == "0.40")
     }
+
+    @Test func anArticleCodeBetweenAnItemAndItsQuantityRowIsTheItems() {
+        // MR DIY: the name with its tax flag, a code line, then the barcode, count, unit price and total.
+        // "CABLE" is one letter from "TABLE", which rules out a name, but not as spelled.
+        let text = """
+        MR. D.I.Y. (KUCHAI) SDN BHD
+        43300 SERI KEMBANGAN, SELANGOR
+        (TESCO EXTRA KAJANG)
+        -TAX INVOICE-
+        BOOSTER CABLE XH-500A            *S
+        CE72 - 10
+        9001620            1 X 29.90  29.90
+        EPOXY PUTTY+ (2 X 50GM)            *S
+        WA17 - 12/144
+        9555075106825       3 X 8.50  25.50
+        Item(s): 2            Qty(s) : 4
+        TOTAL INCL.GST@6%            RM 55.40
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.lineItems.map(\.description) == ["BOOSTER CABLE XH-500A", "EPOXY PUTTY+ (2 X 50GM)"])
+        #expect(payload.lineItems.map(\.total) == ["29.90", "25.50"])
+        #expect(payload.lineItems.map(\.quantity) == ["1", "3"])
+    }
 }
