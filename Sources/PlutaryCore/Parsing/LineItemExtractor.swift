@@ -75,6 +75,9 @@ enum LineItemExtractor {
         "PRECIO", "IMPORTE", "IVA", "DESCRICAO", "DESCRIÇÃO", "QTD", "VALOR", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "PREZZO",
         "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA"]
     private static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
+    private static let itemColumnWords: Set<String> = ["DESCRIPTION", "DESC", "ITEM", "ITEMS", "NAME", "BEZEICHNUNG", "QTY",
+        "MENGE", "ANZAHL", "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
+        "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
@@ -477,6 +480,12 @@ enum LineItemExtractor {
     private static func isColumnHeader(_ line: String) -> Bool {
         let words = line.uppercased().split { !$0.isLetter }
         return !words.isEmpty && words.allSatisfy { columnWords.contains(String($0)) }
+    }
+
+    /// The item table's header: column names only, one of them the items' own column (their
+    /// name or count), which no total line names ("DESCRIPCION  IMPORTE", while "TOTAL EUR" is a total).
+    static func isItemTableHeader(_ line: String) -> Bool {
+        isColumnHeader(line) && line.uppercased().split { !$0.isLetter }.contains { itemColumnWords.contains(String($0)) }
     }
 
     private static func undotted(_ line: String) -> AmountMatch? {

@@ -95,6 +95,8 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             guard let kind = facts[index].kind else { continue }
+            // Spanish names the amount column "IMPORTE", its word for the total too.
+            if amounts.isEmpty, LineItemExtractor.isItemTableHeader(line) { continue }
             // A short one: "PRICE IS GST INCLUSIVE" and a table's "Amount (RM) GST (RM)" name no amount.
             if case .tax = kind, amounts.isEmpty, !receipt.subtotals.isEmpty, label.words.count <= 3,
                amountOnNextLine(text, after: index) == nil {

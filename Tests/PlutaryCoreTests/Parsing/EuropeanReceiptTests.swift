@@ -309,4 +309,19 @@ struct EuropeanReceiptTests {
         #expect(payload.taxAmount == "0.83")
         #expect(payload.taxes.map(\.name) == ["ALV 14%"])
     }
+
+    @Test func theItemTablesImporteColumnIsNoTotal() {
+        // "IMPORTE" is Spanish for the amount column and for the total; over the items it is the column's.
+        let payload = ReceiptParser().parse(ocrText: """
+        Consum
+        11/10/2022 19:47   CAJA 04
+        DESCRIPCION                 IMPORTE
+        6 x 0,89
+        LECHE ENTERA CONSUM 1L         5,34
+        PAN BARRA                      0,65
+        TOTAL COMPRA                   5,99
+        """)
+        #expect(payload.totalAmount == "5.99")
+        #expect(payload.lineItems.map(\.total) == ["5.34", "0.65"])
+    }
 }
