@@ -14,7 +14,9 @@ enum MerchantExtractor {
     private static let suffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "SB", "PLT", "LTD", "GMBH", "INC", "LLC", "CO", "M"]
     // Shop types printed under the name as a tagline ("THREE STOOGES" / "BISTRO & CAFE").
     private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
-                                                     "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET"]
+                                                     "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET",
+                                                     "BAECKEREI", "BACKEREI", "BÄCKEREI", "KONDITOREI", "METZGEREI", "RISTORANTE",
+                                                     "PIZZERIA", "TRATTORIA", "TANKSTELLE", "BOULANGERIE", "PATISSERIE"]
     // "S/B" (Sdn Bhd), also read "$/B".
     private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#, needsOneOf: "/")
     private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
@@ -44,6 +46,8 @@ enum MerchantExtractor {
     // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
     private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{4,}[\dO]-[A-Z]\b"#,
                                               needsOneOf: ")-")
+    // "MAGASIN / STORE # 141", "STORE 1234": the branch's number, not its name.
+    private static let storeNumber = Pattern(#"\bSTORE\s*(?:#|NO\.?)?\s*\d"#, needsOneOf: Pattern.digits)
     private static let postalOrPhone = Pattern(#"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#, needsOneOf: Pattern.digits)
 
     /// - Parameter bodyChain: the first chain named anywhere in the text (`KnownMerchant.find`), found once by the caller.
@@ -100,17 +104,17 @@ enum MerchantExtractor {
                     result.append(FieldCandidate(value: cleaned(text.lines[index + 1]) + " " + suffix, confidence: confidence,
                                                  lineIndex: index + 1, reason: "company name read after its suffix",
                                                  features: shared.merging(["company_line": 1, "suffix_first": 1]) { $1 }))
-                } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }), index > 0,
-                          isNameLine(index - 1), isWordy(text.labels[index - 1]) {
-                    // "BISTRO & CAFE" under the name is a tagline; the shop is the line above.
-                    result.append(FieldCandidate(value: cleaned(text.lines[index - 1]), confidence: confidence,
-                                                 lineIndex: index - 1, reason: "name above its shop type",
+                } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }),
+                          let named = [index - 1, index + 1].first(where: { $0 >= 0 && $0 < top.count && isNameLine($0) && isWordy(text.labels[$0]) }) {
+                    // "BISTRO & CAFE" under the name, "Bäckerei & Konditorei" over it, is a tagline; the shop is the line next to it.
+                    result.append(FieldCandidate(value: cleaned(text.lines[named]), confidence: confidence,
+                                                 lineIndex: named, reason: "name beside its shop type",
                                                  features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
                 } else if ownLetters >= 3 {
                     result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
-            } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(label) {
+            } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(label), !isShopType(label) {
                 plainLines += 1
                 // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
                 let mixedCase = Self.hasMixedCaseWord(text.lines[index])
@@ -121,8 +125,10 @@ enum MerchantExtractor {
             }
         }
         // A chain named below the company line is a location note ("(MR DIY TESCO TERBAU)").
+        // Not when the chain's line holds the company line's words ("DRUG MART" over "SHOPPERS DRUG MART #0817").
         if let company = firstCompanyLine, let chain = result.first, chain.reason == "known chain",
-           let chainLine = chain.lineIndex, chainLine > company {
+           let chainLine = chain.lineIndex, chainLine > company,
+           !text.labels[company].words.allSatisfy(text.labels[chainLine].words.contains) {
             result[0].confidence = 0.6
             result[0].features["chain_below_company"] = 1
         }
@@ -188,7 +194,7 @@ enum MerchantExtractor {
         guard letters >= 3, letters * 2 > ink, digits <= letters / 2 else { return false }
         if hasSkipWord(label) { return false }
         if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
-        if postalOrPhone.isMatched(by: upperLine) { return false }
+        if postalOrPhone.isMatched(by: upperLine) || storeNumber.isMatched(by: upperLine) { return false }
         if digits > 0, label.words.contains(where: isStreetWord) { return false }
         if let first = label.words.first, streetStarts.contains(first) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
@@ -233,6 +239,12 @@ enum MerchantExtractor {
             return !(tail.allSatisfy(\.isUppercase) && word.first!.isUppercase) && !tail.allSatisfy(\.isLowercase)
                 && !camelCase.isMatched(by: String(word))
         }
+    }
+
+    /// A line that only says what kind of shop it is ("Ristorante Pizzeria", "Bäckerei & Konditorei").
+    private static func isShopType(_ label: LineLabel) -> Bool {
+        let words = label.words.filter { $0.count >= 3 }
+        return !words.isEmpty && words.allSatisfy(shopTypeWords.contains)
     }
 
     /// Letters of the words that are not company forms.

@@ -339,4 +339,49 @@ struct ParsingRuleTests {
         """)
         #expect(payload.merchantName == "BOOK TA .K (TAMAN DAYA) SDN 8HD")
     }
+
+    @Test func aLineThatOnlySaysWhatKindOfShopItIsIsNotItsName() {
+        // The kind over the name, as a plain line and as one the company words pick out.
+        let restaurant = ReceiptParser().parse(ocrText: """
+             Ristorante Pizzeria
+                DA VINCI
+           Bergstraße 14
+           64283 Darmstadt
+        Pizza Margherita          9,50
+        Summe EUR                 9,50
+        """)
+        #expect(restaurant.merchantName == "DA VINCI")
+        let bakery = ReceiptParser().parse(ocrText: """
+          Backerei & Konditorei
+              HEINEMANN
+          Lindenstr. 21 . 41061 Monchengladbach
+        Kaiserbrotchen       1,10 B
+        Summe EUR            1,10
+        """)
+        #expect(bakery.merchantName == "HEINEMANN")
+    }
+
+    @Test func aChainNamedAgainBelowPartOfItsNameIsNoLocationNote() {
+        // "DRUG MART" is a company line (MART) above the chain's full name; the full name is no "(MR DIY TESCO TERBAU)".
+        let payload = ReceiptParser().parse(ocrText: """
+           SH0PPERS
+           DRUG MART
+         SHOPPERS DRUG MART #0817
+         2400 DUNDAS ST W
+        TYLENOL EXTRA STR 100        12.99
+        TOTAL                        12.99
+        """)
+        #expect(payload.merchantName == "Shoppers Drug Mart")
+    }
+
+    @Test func aStoreNumberLineIsNoShopName() {
+        let payload = ReceiptParser().parse(ocrText: """
+          NORTHERN LIGHTS GROCERS
+         MAGASIN / STORE # 141
+         1105 CARLING AVE
+        MILK 2L                       4.29
+        TOTAL                         4.29
+        """)
+        #expect(payload.merchantName == "NORTHERN LIGHTS GROCERS")
+    }
 }
