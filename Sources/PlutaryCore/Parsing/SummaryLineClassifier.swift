@@ -36,8 +36,10 @@ enum SummaryLineClassifier {
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
         "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
-    private static let changeWholeWords: Set<String> = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO"]
-    private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING"]
+    private static let changeWholeWords: Set<String> = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO", "MONNAIE"]
+    private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING",
+        // Cash rounding in French (Canada, Belgium), Spanish, Italian, Dutch and the Nordic languages.
+        "ARRONDI", "REDONDEO", "ARROTONDAMENTO", "AFRONDING", "AVRUNDNING", "AFRUNDING", "AVRUNDING", "PYOERISTYS"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
     // A restaurant's service charge is added to the bill as a tip is ("Serv. Charge (10%): 2.66").
     private static let serviceChargeWords: [KeywordPhrase] = ["SERVICE CHARGE", "SERV CHARGE", "SERVICE CHRG", "SERVICE CHG",

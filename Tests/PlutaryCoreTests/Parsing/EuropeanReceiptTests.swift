@@ -324,4 +324,22 @@ struct EuropeanReceiptTests {
         #expect(payload.totalAmount == "5.99")
         #expect(payload.lineItems.map(\.total) == ["5.34", "0.65"])
     }
+
+    @Test func frenchCashRoundingTakesTheTotalToTheAmountDue() {
+        // Quebec since the penny: "ARRONDI" is the rounding line, "MONNAIE" the change.
+        let payload = ReceiptParser().parse(ocrText: """
+        TIM HORTONS #1234
+          2 CAFÉ MOYEN 2L2S            3.26
+          1 BAGEL SÉSAME               2.39
+            SOUS-TOTAL                 5.65
+            TPS   5%                   0.28
+            TVQ   9.975%               0.56
+          TOTAL (À EMPORTER)           6.49
+            ARRONDI                    0.01
+            TOTAL À PAYER              6.50
+            ARGENT COMPTANT           10.00
+            MONNAIE                    3.50
+        """)
+        #expect(payload.totalAmount == "6.50")
+    }
 }
