@@ -57,7 +57,7 @@ enum LineItemExtractor {
     private static let leadingCountTimes = Pattern(#"^(\d{1,3})\s*[X×*]\s*(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let leadingCount = Pattern(#"^(\d{1,2})\s+(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    private static let rateColumn = Pattern(#"\S\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}"#, needsOneOf: Pattern.digits)
+    private static let rateColumn = Pattern(#"\S(?:\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}|\s+(?:[4-9]|[12]\d)[.,]00\s?%\s+)"#, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
@@ -69,11 +69,12 @@ enum LineItemExtractor {
     private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
                                                    "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL",
                                                    "DESCRIPTION", "DESC", "ITEM", "ITEMS", "CODE", "NAME", "S", "U", "TAX",
-                                                   "BEZEICHNUNG",
+                                                   "BEZEICHNUNG", "ART", "NR", "ARTNR", "PLU", "EAN", "SKU",
         // The same columns in French, Spanish, Portuguese, Italian, Dutch and the Nordic languages.
         "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "PRIX", "MONTANT", "TVA", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
         "PRECIO", "IMPORTE", "IVA", "DESCRICAO", "DESCRIÇÃO", "QTD", "VALOR", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "PREZZO",
         "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA"]
+    private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: Pattern.digits)
     private static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
     private static let itemColumnWords: Set<String> = ["DESCRIPTION", "DESC", "ITEM", "ITEMS", "NAME", "BEZEICHNUNG", "QTY",
         "MENGE", "ANZAHL", "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
@@ -82,7 +83,8 @@ enum LineItemExtractor {
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
-                                       "EINZELPREIS"]   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
+                                       "EINZELPREIS",   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
+                                       "RETURN VALUE"]  // Walgreens: what the item above refunds, after its savings
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
@@ -178,8 +180,9 @@ enum LineItemExtractor {
             // A quantity line whose unit price OCR garbled ("2 Stk x   660") names nothing.
             if countTimes.isMatched(by: description.uppercased()) { continue }
             // A price alone on its line prices the name right above it, whose row OCR split in two
-            // ("GV BREAD" / "2.27 D").
-            if let name = pendingName, name.line == index - 1, amounts.count == 1, price.value > 0, description.isEmpty,
+            // ("GV BREAD" / "2.27 D"), also after its VAT rate ("BISCOTTI MULINO BIANCO" / "10,00% 2,49").
+            if let name = pendingName, name.line == index - 1, amounts.count == 1, price.value > 0,
+               description.isEmpty || rateOnly.isMatched(by: description),
                flag.isMatched(by: price.trailing),
                let item = itemRow(name.text, price: price.value, flag: price.trailing.filter(\.isLetter).uppercased(),
                                   line: name.line, profile: profile) {
@@ -247,7 +250,8 @@ enum LineItemExtractor {
     /// A VAT rate printed in a column of its own between name and price ("PANE   4%   2,10",
     /// "(C) PAO DE FORMA   6%   1,39", as Italy and Portugal print it) is no part of the name; a
     /// percentage inside a name stays ("Bio Vollmilch 3,8%", "GV 2% MILK"). A column is two rows
-    /// or more, each with a whole rate of 4 % or more set apart by a gap.
+    /// or more, each with a whole rate of 4 % or more set apart by a gap, or printed with two zero
+    /// decimals when OCR closed the gaps ("CAFFE LAVAZZA ORO 250G 22,00% 3,79").
     private static func dropRateColumn(_ items: inout [ParsedLineItem], lines: [String]) {
         let inColumn = items.map { item in
             item.description.hasSuffix("%") && rateColumn.isMatched(by: lines[item.lineIndex])

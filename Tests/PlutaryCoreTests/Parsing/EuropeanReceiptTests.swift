@@ -342,4 +342,20 @@ struct EuropeanReceiptTests {
         """)
         #expect(payload.totalAmount == "6.50")
     }
+
+    @Test func aNameWhosePriceFollowsOnTheNextLineAfterItsVATRateIsOneItem() {
+        let payload = ReceiptParser().parse(ocrText: """
+        CONAD CITY
+        DESCRIZIONE IVA Prezzo(€)
+        CAFFE LAVAZZA ORO 250G 22,00% 3,79
+        BISCOTTI MULINO BIANCO
+        10,00% 2,49
+        OLIO EXTRAVERGINE CONAD 1L 4,00% 8,99
+        TOTALE COMPLESSIVO
+        15,27
+        """)
+        // OCR closed the gaps around the rate column; its rates still leave the names.
+        #expect(payload.lineItems.map(\.description) == ["CAFFE LAVAZZA ORO 250G", "BISCOTTI MULINO BIANCO", "OLIO EXTRAVERGINE CONAD 1L"])
+        #expect(payload.lineItems.map(\.total) == ["3.79", "2.49", "8.99"])
+    }
 }

@@ -499,4 +499,15 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["19.90"])
         #expect(payload.lineItems.first?.quantity == "2")
     }
+
+    @Test func anArticleNumberColumnHeaderIsNoItem() {
+        let payload = ReceiptParser().parse(ocrText: """
+        OBI Markt Hamburg-Altona
+        Art.Nr.  Bezeichnung               EUR
+        3217781  SPAX Universal 4x40 200St
+                 1 ST x 8,99              8,99 A
+        SUMME EUR                         8,99
+        """)
+        #expect(payload.lineItems.map(\.description) == ["SPAX Universal 4x40 200St"])
+    }
 }

@@ -384,4 +384,17 @@ struct ParsingRuleTests {
         """)
         #expect(payload.merchantName == "NORTHERN LIGHTS GROCERS")
     }
+
+    @Test func aReturnValueUnderAnItemIsNoItem() {
+        let payload = ReceiptParser().parse(ocrText: """
+        Walgreens #04417
+        RUSSELL STOVER HEART 10OZ      8.99 A
+          MYWALGREENS SAVINGS          2.00-
+          RETURN VALUE 6.99
+        HALLMARK VALENTINE CARD        5.99 A
+        SUBTOTAL                      12.98
+        TOTAL                         12.98
+        """)
+        #expect(payload.lineItems.map(\.description) == ["RUSSELL STOVER HEART 10OZ", "HALLMARK VALENTINE CARD"])
+    }
 }
