@@ -31,7 +31,10 @@ struct ReceiptAnalyzer: Sendable {
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";
     // "TVA  %  HT  TVA  TTC" over "A  5,5  3,43  0,19  3,62").
-    private static let bareRateVatRow = Pattern(#"^\s*([A-Z]?)\s*(\d{1,2}[.,]\d{1,2})(?=\s+\d)"#, needsOneOf: Pattern.digits)
+    // The code may be a digit ("1   19,00   2,93   0,56   3,49").
+    private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}[.,]\d{1,2})(?=\s+\d)"#, needsOneOf: Pattern.digits)
+    // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
+    private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
@@ -181,7 +184,8 @@ struct ReceiptAnalyzer: Sendable {
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
     private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
-        let uncoded = underHeader && amounts.count >= 2 ? Self.rateFirstVatRow.firstMatch(in: upper) : nil
+        let uncoded = underHeader && amounts.count >= 2
+            ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
         let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
         let bareRate = lettered == nil && underHeader && amounts.count >= 3 ? Self.bareRateVatRow.firstMatch(in: upper) : nil
         guard let match = lettered ?? bareRate,

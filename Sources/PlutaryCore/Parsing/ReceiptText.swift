@@ -32,11 +32,16 @@ public struct ReceiptText: Sendable {
 
     /// The line without the whitespace around it; lines that start and end with a visible ASCII
     /// character (most) are returned as they are.
+    /// A scan's fold or the paper's edge reads as a "|" before the line ("| A 19%   1,84   0,35"): it goes
+    /// too, when a space follows it ("|2,99" is a misread 1, which the amount reader repairs).
     private static func trimmed(_ line: String) -> String {
-        if let first = line.utf8.first, let last = line.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+        if let first = line.utf8.first, let last = line.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last),
+           first != UInt8(ascii: "|") {
             return line
         }
-        return line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("|"), trimmed.dropFirst().first?.isWhitespace ?? true else { return trimmed }
+        return trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
     }
 
     /// A printed receipt line is at most a few dozen characters. Longer ones (text that lost

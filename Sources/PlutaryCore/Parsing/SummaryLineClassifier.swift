@@ -25,7 +25,8 @@ enum SummaryLineClassifier {
                                         "STEUER GESAMT", "MWST GESAMT"]
     // Europe's VAT totals, after the inclusive totals that name the VAT too ("TOTAL (IVA INCLUIDO)").
     private static let vatTotalWords: [KeywordPhrase] = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
-        "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM"]
+        "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM",
+        "DI CUI IVA", "DONT TVA"]   // "of which VAT" under an inclusive total (Italy, France)
     private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",

@@ -358,4 +358,32 @@ struct EuropeanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["CAFFE LAVAZZA ORO 250G", "BISCOTTI MULINO BIANCO", "OLIO EXTRAVERGINE CONAD 1L"])
         #expect(payload.lineItems.map(\.total) == ["3.79", "2.49", "8.99"])
     }
+
+    @Test func aNumberedTVATableGivesTheTax() {
+        let payload = ReceiptParser().parse(ocrText: """
+        CARREFOUR MARKET
+        TOMATES GRAPPE                   13,50
+        LESSIVE                          12,48
+        TOTAL A PAYER                    25,98 €
+        Code  Taux     HT      TVA     TTC
+        1     5,50%    12,80   0,70    13,50
+        2    20,00%    10,40   2,08    12,48
+        """)
+        #expect(payload.taxAmount == "2.78")
+    }
+
+    @Test func theVATOfWhichTheTotalIsMadeIsNotAddedToItsTable() {
+        // "DI CUI IVA" restates the table's sum.
+        let payload = ReceiptParser().parse(ocrText: """
+        COOP
+        LATTE PS COOP 1L          4%       1,29
+        CHIANTI DOCG 0,75L        22%      4,99
+        TOTALE COMPLESSIVO                 6,28
+        DI CUI IVA                         0,95
+        ALIQ.    IMPONIBILE    IMPOSTA
+        4%          1,24         0,05
+        22%         4,09         0,90
+        """)
+        #expect(payload.taxAmount == "0.95")
+    }
 }

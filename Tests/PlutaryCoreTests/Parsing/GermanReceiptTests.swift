@@ -510,4 +510,31 @@ struct GermanReceiptTests {
         """)
         #expect(payload.lineItems.map(\.description) == ["SPAX Universal 4x40 200St"])
     }
+
+    @Test func aStrayBarAtTheLineStartsHidesNoVATRow() {
+        let payload = ReceiptParser().parse(ocrText: """
+        |  NETTO
+        | Bio Bananen                     1,49 B
+        | Red Bull                        1,19 A
+        |  SUMME                          2,68
+        |  Steuer  Netto   MwSt    Umsatz
+        | A 19%     1,00   0,19     1,19
+        | B  7%     1,39   0,10     1,49
+        """)
+        #expect(payload.taxAmount == "0.29")
+        #expect(payload.lineItems.map(\.description) == ["Bio Bananen", "Red Bull"])
+    }
+
+    @Test func aVATTableMayNumberItsRatesAndLeaveOutThePercentSign() {
+        let payload = ReceiptParser().parse(ocrText: """
+        NORMA
+        Milch 1,5%                       1,19 2
+        Spuelmittel                      3,49 1
+        SUMME                            4,68
+        MwSt   %     Netto    MwSt    Brutto
+         1   19,00    2,93    0,56     3,49
+         2    7,00    1,11    0,08     1,19
+        """)
+        #expect(payload.taxAmount == "0.64")
+    }
 }
