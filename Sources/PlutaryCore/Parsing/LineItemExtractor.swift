@@ -33,9 +33,10 @@ enum LineItemExtractor {
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
     private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    // A price whose decimal point OCR dropped or turned into a colon, after a column gap: "MOSER ROTH   196".
-    // Three or four digits only: five bare digits in a row are a code column (IKEA's "Artikel 50319963   22621").
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:;]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
+    // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
+    // column (IKEA's "Artikel 50319963   22621").
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
@@ -84,7 +85,8 @@ enum LineItemExtractor {
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
                                        "EINZELPREIS",   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
-                                       "RETURN VALUE"]  // Walgreens: what the item above refunds, after its savings
+                                       "RETURN VALUE",  // Walgreens: what the item above refunds, after its savings
+                                       "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE"]   // the price before a sale
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {

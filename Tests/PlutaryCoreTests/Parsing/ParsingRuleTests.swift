@@ -397,4 +397,20 @@ struct ParsingRuleTests {
         """)
         #expect(payload.lineItems.map(\.description) == ["RUSSELL STOVER HEART 10OZ", "HALLMARK VALENTINE CARD"])
     }
+
+    @Test func aPriceWhosePointOCRReadAsASpaceIsReadAndAPriceBeforeASaleIsNoItem() {
+        let payload = ReceiptParser().parse(ocrText: """
+        SOBEYS
+          COKE 2L                    2.49 H
+          STRAWBERRIES 1LB           3.99
+            CLUB PRICE  REG 4.99
+          DELI POTAT0 SALAD          4 49
+          HALLOWEEN MIX   003400057728     14.97 J
+            ROLLBACK  WAS 17.97
+          SUBT0TAL                  25.94
+          T0TAL                     25.94
+        """)
+        #expect(payload.lineItems.map(\.description) == ["COKE 2L", "STRAWBERRIES 1LB", "DELI POTAT0 SALAD", "HALLOWEEN MIX"])
+        #expect(payload.lineItems.map(\.total) == ["2.49", "3.99", "4.49", "14.97"])
+    }
 }
