@@ -14,6 +14,8 @@ public final class ColumnView<Item: Equatable & Sendable>: Widget {
         g_object_ref(selection.raw)
         super.init(retaining: gtk_column_view_new(selection.opaque))
         gtk_column_view_set_show_row_separators(opaque, 1)
+        // GTK builds row widgets as rows arrive: a long list arrives over a few frames (see `growsInSteps`).
+        bridge.growsInSteps { [weak self] step in self?.afterNextFrame(step) }
     }
 
     /// Adds a column of texts at least `chars` average characters wide; one that does not `expand`

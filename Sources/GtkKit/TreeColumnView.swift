@@ -44,6 +44,8 @@ public final class TreeColumnView<Parent: Equatable & Sendable, Child>: Widget {
         g_object_ref(selection.raw)
         super.init(retaining: gtk_column_view_new(selection.opaque))
         gtk_column_view_set_show_row_separators(opaque, 1)
+        // GTK builds row widgets as rows arrive: a long list arrives over a few frames (see `growsInSteps`).
+        bridge.growsInSteps { [weak self] step in self?.afterNextFrame(step) }
         // Header clicks drive the column view's sorter; incremental sorting spreads a big sort over frames.
         gtk_sort_list_model_set_sorter(sorted.opaque, gtk_column_view_get_sorter(opaque))
         gtk_sort_list_model_set_incremental(sorted.opaque, 1)

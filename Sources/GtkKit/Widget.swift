@@ -19,6 +19,22 @@ open class Widget: Object {
         })
     }
 
+    /// Runs `work` once after the widget's next frame is drawn, when the main loop is idle: on a
+    /// turn of the loop of its own, not inside the frame. Waits while the widget is not realized.
+    public func afterNextFrame(_ work: @escaping @MainActor () -> Void) {
+        addTickCallback {
+            let box = SignalBox<@MainActor () -> Void>(work)
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                MainActor.assumeIsolated { SignalBox<@MainActor () -> Void>.from(data).handler() }
+                return 0
+            }, box.retainedPointer, { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
+            return false
+        }
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
 

@@ -8,6 +8,8 @@ import XCTest
 /// changed list keeps its row widgets while showing the new rows.
 final class TreeColumnViewTests: GtkTestCase {
     nonisolated(unsafe) static var finalized = 0
+    /// The frame counter at each change of a list (kept here: a C callback captures nothing).
+    nonisolated(unsafe) static var frames: [gint64] = []
 
     func testAReplaceAnnouncesOnlyTheCountsDifferenceAtTheEnd() {
         MainActor.assumeIsolated {
@@ -175,6 +177,62 @@ final class TreeColumnViewTests: GtkTestCase {
             table.bridge.replace(with: ["c", "d"])
             XCTAssertTrue(spinMainContext { Set(texts(in: table.widget)) == ["c", "d"] })
             XCTAssertEqual(Set(widths()), [wide], "the column keeps its width as the list changes")
+        }
+    }
+
+    /// GTK 4.8 builds the widgets of up to 200 rows as soon as they are in the model: a list
+    /// that grows long takes its new rows 20 at a time, one step after each frame, then the
+    /// rest at once (for which GTK builds nothing).
+    func testALongListArrivesAFewRowsAFrame() {
+        MainActor.assumeIsolated {
+            let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 0 },
+                                                       child: { _, _ in nil })
+            table.addTextColumn("Name", parent: { $0 }, child: { $0 })
+            let window = Widget(retaining: gtk_window_new())
+            gtk_window_set_default_size(window.pointer(), 400, 400)
+            let scrolled = Widgets.scrolled(table)
+            gtk_window_set_child(window.pointer(), scrolled.widget)
+            gtk_window_present(window.pointer())
+            defer { gtk_window_destroy(window.pointer()) }
+            XCTAssertTrue(spinMainContext { gtk_widget_get_mapped(table.widget) != 0 })
+            let log = ChangeLog()
+            let record: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, removed, added, data in
+                Unmanaged<ChangeLog>.fromOpaque(data!).takeUnretainedValue().changes.append([removed, added])
+            }
+            g_signal_connect_data(UnsafeMutableRawPointer(table.bridge.model), "items-changed", unsafeBitCast(record, to: GCallback.self),
+                                  Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(0))
+            let counted: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, _, _, widget in
+                let clock = gtk_widget_get_frame_clock(UnsafeMutablePointer<GtkWidget>(OpaquePointer(widget)))
+                TreeColumnViewTests.frames.append(gdk_frame_clock_get_frame_counter(clock))
+            }
+            TreeColumnViewTests.frames = []
+            g_signal_connect_data(UnsafeMutableRawPointer(table.bridge.model), "items-changed", unsafeBitCast(counted, to: GCallback.self),
+                                  UnsafeMutableRawPointer(table.widget), nil, GConnectFlags(0))
+            let count = { Int(g_list_model_get_n_items(table.bridge.model)) }
+
+            table.bridge.replace(with: (0..<1000).map { "row \($0)" })
+            XCTAssertEqual(count(), 20, "the first 20 rows at once")
+            XCTAssertEqual(table.bridge.items.count, 1000)
+            XCTAssertTrue(spinMainContext { count() == 1000 }, "grew to \(count())")
+            XCTAssertEqual(log.changes, Array(repeating: [0, 20], count: 10) + [[0, 800]])
+            let frames = TreeColumnViewTests.frames
+            XCTAssertEqual(frames, frames.sorted())
+            XCTAssertEqual(Set(frames).count, frames.count, "one step a frame: \(frames)")
+            XCTAssertLessThanOrEqual(textWidgets(in: table.widget).count, 210, "GTK built no widgets for the last rows")
+            XCTAssertTrue(spinMainContext { texts(in: table.widget).contains("row 0") })
+
+            // Replaced while it grows: the rows shown change in place, the others come in the next steps.
+            table.bridge.replace(with: ["a"])
+            XCTAssertEqual(count(), 1)
+            table.bridge.replace(with: (0..<300).map { "row \($0)" })
+            XCTAssertEqual(count(), 21)
+            XCTAssertTrue(spinMainContext { count() >= 61 })
+            table.bridge.replace(with: (0..<300).map { "new \($0)" })
+            XCTAssertTrue(spinMainContext { count() == 300 })
+            XCTAssertTrue(spinMainContext { texts(in: table.widget).first == "new 0" }, "shown: \(texts(in: table.widget).prefix(3))")
+            let last = g_list_model_get_item(table.bridge.model, 299)
+            XCTAssertEqual(table.bridge.item(for: last), "new 299")
+            g_object_unref(last)
         }
     }
 
