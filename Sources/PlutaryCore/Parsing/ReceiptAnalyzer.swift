@@ -139,6 +139,10 @@ struct ReceiptAnalyzer: Sendable {
                 // line alone ("HST 13%", "SALES TAX") has its amount alone on the next line.
                 guard !amounts.isEmpty || (label.words.filter({ $0.contains(where: \.isLetter) }).count <= 2 && index + 1 < facts.count
                                            && facts[index + 1].amounts.count == 1 && facts[index + 1].label.words.isEmpty) else { continue }
+                // A tax split into its parts on the line below ("HST INCLUDED 13%  6.05" / "HST INCL - FUEL 4.79  WASH 1.26")
+                // is that tax again.
+                if amounts.count >= 2, let above = receipt.taxes.last, index - above.lineIndex <= 2,
+                   amounts.map(\.value).reduce(0, +) == above.amount { continue }
                 let rate = Self.rate.firstMatch(in: line).flatMap { AmountScanner.decimal($0[1] ?? "") }
                 receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
             case .tip:

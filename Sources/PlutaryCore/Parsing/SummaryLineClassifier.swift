@@ -108,6 +108,11 @@ enum SummaryLineClassifier {
         // "BALANCE" alone: US tills print it above the tax ("**** BALANCE 8.27", then "BALANCE DUE 8.59"),
         // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
         if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
+        // "HST INCLUDED IN TOTAL  16.02": the tax the total holds, not a total.
+        if let tax = taxName(label), let first = label.words.first, tax.uppercased().hasPrefix(first),
+           label.words.dropFirst().first?.hasPrefix("INCL") == true {
+            return .tax(name: tax)
+        }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
             || label.words.contains(where: totalWords.contains)
             // Norway's and Denmark's "SUM" leads its line ("SUM  108,96", "SUM NOK"); "CHOY SUM" is a vegetable.

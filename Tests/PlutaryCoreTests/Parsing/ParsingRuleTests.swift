@@ -413,4 +413,26 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.description) == ["COKE 2L", "STRAWBERRIES 1LB", "DELI POTAT0 SALAD", "HALLOWEEN MIX"])
         #expect(payload.lineItems.map(\.total) == ["2.49", "3.99", "4.49", "14.97"])
     }
+
+    @Test func aTaxIncludedInTheTotalIsTheTaxAndItsPartsBelowAreNotAddedToIt() {
+        let liquor = ReceiptParser().parse(ocrText: """
+        LCBO STORE #0010
+        KIM CRAWFORD SAUV BLANC         19.95
+        BOTTLE DEPOSIT                   0.20
+        SUBTOTAL                        20.15
+        TOTAL                           20.15
+        HST INCLUDED IN TOTAL            2.30
+        """)
+        #expect(liquor.totalAmount == "20.15")
+        #expect(liquor.taxAmount == "2.30")
+        let fuel = ReceiptParser().parse(ocrText: """
+        PETRO-CANADA #61218
+        PUMP # 04 REGULAR               40.00
+        ULTRA WASH                      12.61
+        TOTAL                           52.61
+        HST INCLUDED  13%                6.05
+        HST INCL - FUEL   4.79  WASH  1.26
+        """)
+        #expect(fuel.taxAmount == "6.05")
+    }
 }
