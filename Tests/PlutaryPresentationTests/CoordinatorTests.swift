@@ -16,13 +16,43 @@ struct CoordinatorTests {
         return AppEnvironment.inMemory(database: database, version: "test")
     }
 
-    @Test func startingShowsTheWindowInstallsEverySectionAndShowsReceipts() throws {
+    @Test func startingShowsTheWindowWithReceiptsOnly() throws {
         let navigator = RecordingNavigator()
         let app = AppCoordinator(environment: try environment(sample: true), navigator: navigator)
         app.start()
-        #expect(navigator.events == [.mainWindow, .installImport, .install(.receipts), .install(.products), .install(.analytics),
-                                     .install(.settings), .show(.receipts)])
+        #expect(navigator.events == [.mainWindow, .installImport, .install(.receipts), .show(.receipts)])
         #expect(app.main?.children.count == 4)
+        #expect(app.main?.startedSections == [.receipts])
+    }
+
+    /// A section's screen is built and its data read when it is first shown; after that, each
+    /// visit refreshes it, and so does a saved review, which leaves sections never shown alone.
+    @Test func aSectionStartsWhenFirstShownAndIsRefreshedAfter() async throws {
+        let navigator = RecordingNavigator()
+        let app = AppCoordinator(environment: try environment(sample: true), navigator: navigator)
+        app.start()
+        let main = try #require(app.main)
+        let products = try #require(main.children[.products] as? ProductsCoordinator).viewModel
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!products.isLoaded, "not read before it is shown")
+        main.viewModel.select(.products)
+        #expect(Array(navigator.events.suffix(2)) == [.install(.products), .show(.products)])
+        await until { products.isLoaded }
+        #expect(products.isLoaded)
+        #expect(!products.rows.isEmpty)
+        main.viewModel.select(.receipts)
+        main.viewModel.select(.products)
+        #expect(navigator.events.filter { $0 == .install(.products) }.count == 1, "installed once")
+        #expect(main.startedSections == [.receipts, .products])
+        let analytics = try #require(main.children[.analytics] as? AnalyticsCoordinator).viewModel
+        main.review([ReviewItem(payload: ReviewViewModelTests.scanned(total: "11.30"), imagePath: nil)])
+        let review = try #require(navigator.reviewViewModel)
+        review.requestDiscard()
+        review.confirmDiscard(true)
+        #expect(main.review == nil)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!navigator.events.contains(.install(.analytics)))
+        #expect(!analytics.isLoaded, "a section never shown is not read")
     }
 
     @Test func sectionRoutesReachTheNavigator() throws {
@@ -35,7 +65,8 @@ struct CoordinatorTests {
         main.selectSection(number: 9)
         main.select(.settings)
         main.showShortcuts()
-        #expect(Array(navigator.events.suffix(3)) == [.show(.analytics), .show(.settings), .shortcuts])
+        #expect(Array(navigator.events.suffix(5)) == [.install(.analytics), .show(.analytics), .install(.settings), .show(.settings),
+                                                        .shortcuts])
         #expect(main.selectedSection == .settings)
         #expect(main.windowTitle.hasPrefix("Settings"))
     }
