@@ -157,8 +157,12 @@ final class LineLabel: Sendable {
     /// must be spelled as it is, because one slip turns such words into products ("BOOSTER CABLE"
     /// is no "TABLE", a "TASSE" no "KASSE").
     func wordIndices(closeTo keyword: KeywordPhrase) -> [Int] {
-        let found = wordIndices(matching: keyword)
-        return keyword.joined.count > 5 ? found : found.filter { wordBytes[$0].elementsEqual(keyword.joined) }
+        keyword.joined.count > 5 ? wordIndices(matching: keyword) : wordBytes.indices.filter { wordBytes[$0].elementsEqual(keyword.joined) }
+    }
+
+    /// Whether a word is `keyword` as `wordIndices(closeTo:)` finds them; without building the list.
+    func hasWord(closeTo keyword: KeywordPhrase) -> Bool {
+        keyword.joined.count > 5 ? hasWordMatching(keyword) : wordBytes.contains { $0.elementsEqual(keyword.joined) }
     }
 
     private func firstWord(matching keyword: KeywordPhrase, from start: Int) -> Int? {

@@ -227,7 +227,7 @@ enum MerchantExtractor {
 
     /// A greeting, notice, label or registration phrase: such a line names no shop.
     private static func hasSkipWord(_ label: LineLabel) -> Bool {
-        skipWords.contains { word in word.parts.count > 1 ? label.has(word) : !label.wordIndices(closeTo: word).isEmpty }
+        skipWords.contains { word in word.parts.count > 1 ? label.has(word) : label.hasWord(closeTo: word) }
     }
 
     /// A word of three letters or more whose case is neither upper, lower nor title case ("HOen", "ThE"),

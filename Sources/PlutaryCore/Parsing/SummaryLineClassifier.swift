@@ -109,8 +109,8 @@ enum SummaryLineClassifier {
         // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
         if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
         // "HST INCLUDED IN TOTAL  16.02": the tax the total holds, not a total.
-        if let tax = taxName(label), let first = label.words.first, tax.uppercased().hasPrefix(first),
-           label.words.dropFirst().first?.hasPrefix("INCL") == true {
+        if label.words.dropFirst().first?.hasPrefix("INCL") == true, let tax = taxName(label), let first = label.words.first,
+           tax.uppercased().hasPrefix(first) {
             return .tax(name: tax)
         }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
