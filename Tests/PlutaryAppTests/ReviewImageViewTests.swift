@@ -56,6 +56,89 @@ final class ReviewImageViewTests: XCTestCase {
         XCTAssertEqual(ReviewImageViewTests.finalized, 1, "the pixbuf outlived its decoded image")
     }
 
+    /// A review closed while its image is still being read stops the read: the decode runs
+    /// through `LatestLoad`, and its cancellation reaches GIO, which checks it before each read,
+    /// while a review still open reads on. Each image is a pipe that hands out the start of a
+    /// PNG and waits, as a slow disk would.
+    func testAReviewClosedBeforeItsImageIsDecodedStopsTheDecode() throws {
+        let image = try Self.receiptImage(width: 1200, height: 1600)
+        let png = try Data(contentsOf: URL(fileURLWithPath: image))
+        try FileManager.default.removeItem(atPath: image)
+        let closing = try SlowImage(), open = try SlowImage()
+        // The first 12 bytes are the file type's sniff; then the decoder's.
+        for pipe in [closing, open] { pipe.write(Data(repeating: 0, count: 12) + png.prefix(4096)) }
+        MainActor.assumeIsolated {
+            var closed: ReviewImageView? = ReviewImageView(path: closing.path)
+            let kept = ReviewImageView(path: open.path)
+            var ready = (closed: false, kept: false)
+            closed?.onImageReady = { ready.closed = true }
+            kept.onImageReady = { ready.kept = true }
+            XCTAssertTrue(spinMainContext { closing.isWaiting && open.isWaiting }, "the decoders read the start of the images")
+            weak var gone = closed
+            closed = nil
+            XCTAssertNil(gone, "the view outlived its review")
+            // More of each image wakes the read that waits for it: the next one sees the cancellation.
+            for pipe in [closing, open] { pipe.write(png.dropFirst(4096).prefix(4096)) }
+            XCTAssertTrue(spinMainContext { closing.readers == 0 }, "the closed review's decoder still reads its image")
+            XCTAssertTrue(spinMainContext { open.isWaiting }, "the open review's decoder stopped")
+            _ = spinMainContext(timeout: 0.2) { false }
+            XCTAssertEqual(open.readers, 1, "the open review's decoder stopped")
+            open.write(png.dropFirst(8192))
+            open.finish()
+            XCTAssertTrue(spinMainContext { ready.kept }, "the open review's image was not decoded")
+            XCTAssertFalse(ready.closed)
+        }
+    }
+
+    /// A named pipe standing in for an image file on a slow disk: its reader gets what was written.
+    /// (Used from the main thread only.)
+    private final class SlowImage: @unchecked Sendable {
+        let path = NSTemporaryDirectory() + "plutary-review-pipe-\(UUID().uuidString).png"
+        private var descriptor: Int32 = -1
+
+        init() throws {
+            guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            // Held open for reading too, so that opening the pipe to read never waits for a writer.
+            descriptor = Foundation.open(path, O_RDWR)
+            guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
+        }
+
+        deinit {
+            finish()
+            unlink(path)
+        }
+
+        func write(_ bytes: Data) {
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let written = rest.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+                guard written > 0 else { return }
+                rest = rest.dropFirst(written)
+            }
+        }
+
+        /// No more bytes: the reader sees the end of the file.
+        func finish() {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+
+        /// Whether another file descriptor of this process reads the pipe, having read all written.
+        var isWaiting: Bool {
+            var unread: Int32 = 0
+            return readers == 1 && ioctl(descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
+        }
+
+        /// How many other file descriptors of this process are open on the pipe.
+        var readers: Int { ReviewImageViewTests.openings(of: path) - (descriptor >= 0 ? 1 : 0) }
+    }
+
+    /// How many of this process's file descriptors are open on `path`.
+    private static func openings(of path: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+    }
+
     /// A white receipt with rows of black "text" bars, as a PNG file.
     private static func receiptImage(width: Int, height: Int) throws -> String {
         let path = NSTemporaryDirectory() + "plutary-review-\(width)x\(height)-\(UUID().uuidString).png"

@@ -47,6 +47,7 @@ final class ReviewImageView {
     private var pendingAnchor: (content: (x: Double, y: Double), view: (x: Double, y: Double))?
     private var dragStart: (x: Double, y: Double) = (0, 0)
     private var controllers: [Object] = []
+    private let decoding = LatestLoad()
 
     init(path: String?, words: ImageWords = ImageWords([]), paper: [SIMD2<Double>]? = nil) {
         self.words = words
@@ -107,6 +108,11 @@ final class ReviewImageView {
         installMarks()
         renderZoom()
         if let path { load(path, bar: bar) } else { gtk_stack_set_visible_child_name(stack.opaque, "empty") }
+    }
+
+    /// A review closed before its image is decoded stops the decode.
+    isolated deinit {
+        decoding.cancel()
     }
 
     // MARK: Zoom
@@ -397,13 +403,12 @@ final class ReviewImageView {
 
     // MARK: Loading
 
-    /// Decodes off the main thread (photos run to tens of megapixels), turning
-    /// the picture the way the camera held it.
+    /// Decodes off the main actor (photos run to tens of megapixels), turning the picture the
+    /// way the camera held it; a review closed meanwhile stops the decode (`deinit`).
     private func load(_ path: String, bar: Widget) {
         gtk_stack_set_visible_child_name(stack.opaque, "image")
-        Task { [weak self] in
-            let decoded = await Task.detached(priority: .userInitiated) { DecodedImage(path: path) }.value
-            guard let self else { return }
+        decoding.start({ try await DecodedImage.decode(path: path) }) { [weak self] result in
+            guard let self, case .success(let decoded) = result else { return }
             defer { self.onImageReady?() }
             guard let pixbuf = decoded.pixbuf else {
                 bar.isVisible = false

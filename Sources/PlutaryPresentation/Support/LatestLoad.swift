@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one way a view model (or a view, laying out a chart) moves work off the main actor:
+/// The one way a view model (or a view: a chart's layout, the review's image) moves work off the main actor:
 /// each request runs on the concurrent executor, a new request cancels the one before
 /// (GRDB's async reads then stop their query), and a result is applied only when no
 /// newer request started meanwhile, so a slow old read never overwrites a newer one.
