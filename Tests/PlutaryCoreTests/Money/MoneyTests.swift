@@ -30,6 +30,25 @@ struct MoneyTests {
         let french = MoneyFormatter(locale: Locale(identifier: "fr_FR")).string(from: Money(minorUnits: 1250, currency: "EUR"))
         #expect(french.hasPrefix("12,50") && french.hasSuffix("€"))
     }
+
+    /// Amounts are formatted from their minor units, without the Decimal division of
+    /// `Money.decimal`, and read as they did through it.
+    @Test func formatsFromTheMinorUnitsAsThroughTheDecimal() {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<2000).map { _ in Int64.random(in: -Money.limit...Money.limit, using: &generator) }
+        let small = Array(-1100...1100).map(Int64.init)
+        let edges: [Int64] = [99_999, 100_000, 123_456_789, 999_999_999_999, Money.limit, -Money.limit]
+        for identifier in ["en_US", "en_CA", "fr_FR", "de_DE", "ja_JP"] {
+            let formatter = MoneyFormatter(locale: Locale(identifier: identifier))
+            for currency in ["CAD", "EUR", "JPY", "KWD"] {
+                for units in small + edges + random {
+                    let money = Money(minorUnits: units, currency: currency)
+                    let throughDecimal = formatter.numberFormatter(for: money).string(from: NSDecimalNumber(decimal: money.decimal))
+                    #expect(formatter.string(from: money) == throughDecimal, "\(units) \(currency) \(identifier)")
+                }
+            }
+        }
+    }
 }
 
 struct MoneyFastPathTests {
