@@ -118,11 +118,7 @@ final class TreeColumnViewTests: GtkTestCase {
             let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 2 },
                                                        child: { parent, index in "\(parent)-\(index)" })
             table.addTextColumn("Name", parent: { $0 }, child: { $0 })
-            let window = Widget(retaining: gtk_window_new())
-            gtk_window_set_default_size(window.pointer(), 400, 400)
-            let scrolled = Widgets.scrolled(table)
-            gtk_window_set_child(window.pointer(), scrolled.widget)
-            gtk_window_present(window.pointer())
+            let window = presented(table)
             defer { gtk_window_destroy(window.pointer()) }
 
             table.bridge.replace(with: ["apple", "banana", "cherry"])
@@ -159,11 +155,7 @@ final class TreeColumnViewTests: GtkTestCase {
             let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 0 },
                                                        child: { _, _ in nil })
             table.addTextColumn("Name", chars: 4, parent: { $0 }, child: { $0 })
-            let window = Widget(retaining: gtk_window_new())
-            gtk_window_set_default_size(window.pointer(), 400, 400)
-            let scrolled = Widgets.scrolled(table)
-            gtk_window_set_child(window.pointer(), scrolled.widget)
-            gtk_window_present(window.pointer())
+            let window = presented(table)
             defer { gtk_window_destroy(window.pointer()) }
             let widths = { textWidgets(in: table.widget).filter { gtk_widget_get_mapped($0) != 0 }.map { gtk_inscription_get_nat_chars(OpaquePointer($0)) } }
 
@@ -188,11 +180,7 @@ final class TreeColumnViewTests: GtkTestCase {
             let table = TreeColumnView<String, String>(bridge: ListModelBridge<String>(), childCount: { _ in 0 },
                                                        child: { _, _ in nil })
             table.addTextColumn("Name", parent: { $0 }, child: { $0 })
-            let window = Widget(retaining: gtk_window_new())
-            gtk_window_set_default_size(window.pointer(), 400, 400)
-            let scrolled = Widgets.scrolled(table)
-            gtk_window_set_child(window.pointer(), scrolled.widget)
-            gtk_window_present(window.pointer())
+            let window = presented(table)
             defer { gtk_window_destroy(window.pointer()) }
             XCTAssertTrue(spinMainContext { gtk_widget_get_mapped(table.widget) != 0 })
             let log = ChangeLog()
@@ -294,4 +282,15 @@ private func textWidgets(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeM
         child = gtk_widget_get_next_sibling(current)
     }
     return found
+}
+
+/// The table in a scrolled 400×400 window, shown; the caller destroys the window.
+@MainActor
+private func presented(_ table: Widget) -> Widget {
+    let window = Widget(retaining: gtk_window_new())
+    gtk_window_set_default_size(window.pointer(), 400, 400)
+    let scrolled = Widgets.scrolled(table)   // kept until the window holds its widget
+    gtk_window_set_child(window.pointer(), scrolled.widget)
+    gtk_window_present(window.pointer())
+    return window
 }

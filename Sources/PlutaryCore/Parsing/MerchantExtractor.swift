@@ -188,7 +188,7 @@ enum MerchantExtractor {
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
         let digits = label.words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
         // At least one real word, and not just a currency code ("EUR").
-        guard label.words.contains(where: { $0.count >= 3 && !["EUR", "EURO", "CAD", "USD", "MYR"].contains($0) }) else {
+        guard label.words.contains(where: { $0.count >= 3 && !LineItemExtractor.currencyWords.contains($0) }) else {
             return false
         }
         guard letters >= 3, letters * 2 > ink, digits <= letters / 2 else { return false }

@@ -10,11 +10,12 @@ struct SlopeField {
 
     /// Nil with fewer than `minimumRegions` samples: too few to tell a curve from noise.
     init?(_ samples: [(x: Double, y: Double, slope: Double)], minimumRegions: Int = 8) {
-        guard samples.count >= minimumRegions, let first = Self.fit(samples) else { return nil }
-        let residuals = samples.map { abs($0.slope - first.evaluate($0.x, $0.y)) }
+        guard samples.count >= minimumRegions else { return nil }
+        let first = Self.fit(samples)
+        let residuals = samples.map { abs($0.slope - (first.a + first.b * $0.x + first.c * $0.y)) }
         let spread = max(residuals.sorted()[residuals.count / 2] * 3, 0.005)
         let kept = zip(samples, residuals).filter { $0.1 <= spread }.map(\.0)
-        let final = kept.count >= minimumRegions ? Self.fit(kept) ?? first : first
+        let final = kept.count >= minimumRegions ? Self.fit(kept) : first
         (a, b, c) = (final.a, final.b, final.c)
     }
 
@@ -22,11 +23,11 @@ struct SlopeField {
         a + b * x + c * y
     }
 
-    private typealias Plane = (a: Double, b: Double, c: Double, evaluate: (Double, Double) -> Double)
+    private typealias Plane = (a: Double, b: Double, c: Double)
 
     /// Least squares on coordinates centred on their means (the normal equations stay well
-    /// conditioned at page scale); nil when the regions lie on one line and the plane is undetermined.
-    private static func fit(_ samples: [(x: Double, y: Double, slope: Double)]) -> Plane? {
+    /// conditioned at page scale); regions all on one line or one column fit the direction they vary in.
+    private static func fit(_ samples: [(x: Double, y: Double, slope: Double)]) -> Plane {
         let n = Double(samples.count)
         let mx = samples.map(\.x).reduce(0, +) / n, my = samples.map(\.y).reduce(0, +) / n
         let ms = samples.map(\.slope).reduce(0, +) / n
@@ -45,7 +46,6 @@ struct SlopeField {
         } else if sxx > 0 {
             b = sxs / sxx
         }
-        let a = ms - b * mx - c * my
-        return (a, b, c, { x, y in a + b * x + c * y })
+        return (ms - b * mx - c * my, b, c)
     }
 }
