@@ -484,7 +484,7 @@ enum LineItemExtractor {
     }
 
     /// A row of column names and units only ("kg   EURO/kg   EURO", "QTY  PRICE  AMOUNT").
-    private static func isColumnHeader(_ line: String) -> Bool {
+    static func isColumnHeader(_ line: String) -> Bool {
         let words = line.uppercased().split { !$0.isLetter }
         return !words.isEmpty && words.allSatisfy { columnWords.contains(String($0)) }
     }

@@ -11,10 +11,10 @@ public struct ReceiptText: Sendable {
 
     public init(_ ocrText: String) {
         self.ocrText = ocrText
-        lines = Self.rawLines(ocrText)
+        lines = ColumnCellJoiner.rows(Self.rawLines(ocrText)
             .flatMap(Self.wrapped)
             .map(Self.trimmed)
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty })
         upperLines = lines.map { $0.uppercased() }
         labels = upperLines.map(LineLabel.init)
     }
