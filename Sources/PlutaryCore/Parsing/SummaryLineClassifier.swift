@@ -48,6 +48,7 @@ enum SummaryLineClassifier {
     // Tender words, mapped to a payment method people recognise.
     private static let tenderMethods: [(word: KeywordPhrase, method: String)] = [
         ("VISA", "Visa"), ("MASTERCARD", "Mastercard"), ("MASTER", "Mastercard"), ("AMEX", "Amex"),
+        ("GIFT CARD", "Gift card"), ("GESCHENKKARTE", "Gift card"), ("CARTE CADEAU", "Gift card"), ("TARJETA REGALO", "Gift card"),
         ("AMERICAN EXPRESS", "Amex"), ("INTERAC", "Debit"), ("DEBIT", "Debit"), ("GIROCARD", "Debit"),
         ("EC KARTE", "Debit"), ("ECKARTE", "Debit"), ("KREDITKARTE", "Credit card"), ("CREDIT CARD", "Credit card"),
         ("CREDIT", "Credit card"), ("KARTENZAHLUNG", "Card"), ("KARTE", "Card"), ("CARD", "Card"),

@@ -83,6 +83,20 @@ struct TotalCandidates {
                 if change > 0 { tenderMinusChange.insert(rounded(tender.value - change)) } else { exactTender.insert(tender.value) }
             }
         }
+        // A split payment: tenders that together pay a printed total (gift card 20.00 + card 42.00 = 62.00, less
+        // any change) are its parts, none of them the total.
+        if tenders.count >= 2 {
+            let paid = tenders.reduce(Decimal(0)) { $0 + $1.element.value }
+            for change in changes.isEmpty ? [0] : changes where change >= 0 && change < paid {
+                let total = rounded(paid - change)
+                guard printed[total] != nil else { continue }
+                let parts = Set(tenders.map(\.element.value))
+                exactTender.subtract(parts)
+                cardTender.subtract(parts)
+                cashTender.subtract(parts)
+                if change > 0 { tenderMinusChange.insert(total) } else { exactTender.insert(total) }
+            }
+        }
         // One item at the total's price confirms it too: a lone tender minus change must not overrule both.
         let itemsSum: Decimal? = parsed.items.isEmpty ? nil : rounded(itemsNet + (parsed.taxIncludedInPrices ? 0 : extras))
         let sums = confirmedSum.union(tenderMinusChange.filter { _ in !changes.allSatisfy { $0 == 0 } })

@@ -287,4 +287,37 @@ struct TotalSelectionTests {
         // Without the rounding line nothing says 112.46 is wrong.
         #expect(ReceiptParser().parse(ocrText: text.replacingOccurrences(of: "Rounding (RM) :   -0.02\n", with: "")).totalAmount == "112.46")
     }
+
+    @Test func tendersThatTogetherPayTheTotalAreItsParts() {
+        // A gift card and a card pay 62.00 between them; a rewards discount below the subtotal keeps
+        // subtotal + tax from confirming it. Neither part is the total.
+        let split = """
+        CVS/pharmacy
+        04/04/2025 3:18 PM
+        1 IBUPROFEN 200MG 100      11.79
+        1 CLARITIN 24HR 30         28.99
+        1 BODY WASH 22OZ           25.25 T
+        SUBTOTAL                   66.03
+        ExtraBucks Rewards         -5.00
+        MA 6.25% TAX                0.97
+        TOTAL                      62.00
+        CVS GIFT CARD              20.00
+        VISA                       42.00
+        CHANGE                      0.00
+        """
+        #expect(ReceiptParser().parse(ocrText: split).totalAmount == "62.00")
+        // In German, with the card's amount printed again on its slip.
+        let german = """
+        MediaMarkt
+        24.11.2023 15:58
+        Fernseher 55 Zoll           499,00 1
+        Wandhalter                   44,98 1
+        Summe                       543,98
+        Geschenkkarte ****8817       25,00
+        girocard                    518,98
+        Kartenzahlung girocard
+        Betrag EUR 518,98
+        """
+        #expect(ReceiptParser().parse(ocrText: german).totalAmount == "543.98")
+    }
 }
