@@ -5,7 +5,8 @@ import Foundation
 struct LineFacts: Sendable {
     let amounts: [AmountMatch]
     let label: LineLabel
-    let kind: SummaryLineKind?
+    /// Nil for a line the receipt's arithmetic showed to be an item despite its words.
+    var kind: SummaryLineKind?
 
     /// - Parameter lineLabel: the whole line's label (`ReceiptText.labels`), which is the label
     ///   of a line without amounts.

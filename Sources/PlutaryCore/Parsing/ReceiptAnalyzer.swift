@@ -57,19 +57,45 @@ struct ReceiptAnalyzer: Sendable {
         let order = profile.dateOrder ?? merchant?.dateOrder ?? (dollarsInUS ? .monthFirst : .dayFirst)
         receipt.dates = DateExtractor.candidates(in: text, preferredOrder: order)
 
-        let facts = zip(text.lines, text.labels).map(LineFacts.init)
-        let itemsEnd = readSummary(text, facts: facts, into: &receipt)
+        var facts = zip(text.lines, text.labels).map(LineFacts.init)
+        var summaryLines = readSummary(text, facts: facts, into: &receipt)
+        let hasSummary = !summaryLines.isEmpty
+        var itemsEnd = summaryLines.first ?? text.lines.count
         receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
+        // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are
+        // items when the arithmetic says so: read as items, they and the items around them add up to a later
+        // total or subtotal (with the taxes printed above it), which none of their own amounts is.
+        var asItems = facts
+        for count in 1..<max(1, min(summaryLines.count, 4)) where !receipt.items.isEmpty {
+            let line = summaryLines[count - 1], next = summaryLines[count]
+            guard facts[line].label.words.count >= 3, facts[line].kind.map(Self.isTotalOrSubtotal) == true,
+                  let amount = facts[line].amounts.last?.value, amount > 0,
+                  let later = facts[next].amounts.last?.value, later != amount else { break }
+            asItems[line].kind = nil
+            let turned = summaryLines.prefix(count)
+            let items = LineItemExtractor.extract(from: text, facts: asItems, in: 0..<next, profile: profile)
+            let bought = items.reduce(Decimal(0)) { $0 + $1.total }
+            let taxed = bought + receipt.taxes.filter { $0.lineIndex < next }.reduce(Decimal(0)) { $0 + $1.amount }
+            guard turned.allSatisfy({ line in items.contains { $0.lineIndex == line } }), bought == later || taxed == later else { continue }
+            receipt.totals.removeAll { turned.contains($0.lineIndex ?? -1) }
+            receipt.subtotals.removeAll { turned.contains($0.lineIndex ?? -1) }
+            facts = asItems
+            receipt.items = items
+            summaryLines.removeFirst(count)
+            itemsEnd = next
+            break
+        }
+        if hasSummary { dropPayments(before: itemsEnd, from: &receipt) }
         let currency = receipt.currencies.first?.value
         receipt.taxIncludedInPrices = Self.vatCurrencies.contains(currency ?? "")
             || receipt.taxes.contains { tax in tax.name.hasPrefix("MwSt") || Self.vatWords.contains { tax.name.hasPrefix($0) } }
         return receipt
     }
 
-    /// Reads every summary line; returns the index where the item region ends
-    /// (the first subtotal or total line).
-    private func readSummary(_ text: ReceiptText, facts: [LineFacts], into receipt: inout ParsedReceipt) -> Int {
-        var itemsEnd: Int?
+    /// Reads every summary line; returns the subtotal, total and tax total lines in order: the first
+    /// ends the item region.
+    private func readSummary(_ text: ReceiptText, facts: [LineFacts], into receipt: inout ParsedReceipt) -> [Int] {
+        var summaryLines: [Int] = []
         var vatHeaderLine: Int?
         // The tax the table's header names ("GST Summary"), for its rows' names; MwSt when it names none.
         var vatTableTax: String?
@@ -127,13 +153,13 @@ struct ReceiptAnalyzer: Sendable {
                                                             reason: "implied by \(label.words.joined(separator: " "))"))
                 }
                 receipt.totals.append(candidate(strength))
-                itemsEnd = itemsEnd ?? index
+                summaryLines.append(index)
             case .subtotal:
                 receipt.subtotals.append(candidate(0.8))
-                itemsEnd = itemsEnd ?? index
+                summaryLines.append(index)
             case .taxTotal:
                 receipt.taxTotals.append(candidate(0.8))
-                itemsEnd = itemsEnd ?? index
+                summaryLines.append(index)
             case .tax(let name):
                 // A tax word in a longer label without an amount is a column header ("QTY  PRICE  TAX"); a tax
                 // line alone ("HST 13%", "SALES TAX") has its amount alone on the next line.
@@ -164,14 +190,22 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
         }
-        // A card or "CASH" named among the items ("PRIVILEGE CARD 10.00") is a product, not a payment.
-        if let itemsEnd {
-            let isPayment = { (candidate: FieldCandidate<Decimal>) in (candidate.lineIndex ?? itemsEnd) >= itemsEnd }
-            receipt.paymentMethods.removeAll { ($0.lineIndex ?? itemsEnd) < itemsEnd }
-            receipt.tenders.removeAll { !isPayment($0) }
-            receipt.firstPaymentLine = (receipt.tenders + receipt.changes).compactMap(\.lineIndex).min()
+        return summaryLines
+    }
+
+    /// A tax total is below the items it taxes; only a total or subtotal line sums them.
+    private static func isTotalOrSubtotal(_ kind: SummaryLineKind) -> Bool {
+        switch kind {
+        case .total, .subtotal: true
+        default: false
         }
-        return itemsEnd ?? text.lines.count
+    }
+
+    /// A card or "CASH" named among the items ("PRIVILEGE CARD 10.00") is a product, not a payment.
+    private func dropPayments(before itemsEnd: Int, from receipt: inout ParsedReceipt) {
+        receipt.paymentMethods.removeAll { ($0.lineIndex ?? itemsEnd) < itemsEnd }
+        receipt.tenders.removeAll { ($0.lineIndex ?? itemsEnd) < itemsEnd }
+        receipt.firstPaymentLine = (receipt.tenders + receipt.changes).compactMap(\.lineIndex).min()
     }
 
     /// OCR sometimes puts a label's amount alone on the next line.

@@ -435,4 +435,28 @@ struct ParsingRuleTests {
         """)
         #expect(fuel.taxAmount == "6.05")
     }
+
+    @Test func aProductNamedLikeATotalIsAnItemWhenTheSumsSaySo() {
+        // "COLGATE TOTAL" names a toothpaste and "SUMMER" reads like German "SUMME": each costs less
+        // than the items above it, and the balance below covers them all, so neither ends the items.
+        let text = """
+        SAINSBURY'S
+        JS SWEETCORN 3PK                 £0.95
+        JS SEMI SKIMMED 4PT              £1.45
+        COLGATE TOTAL 75ML               £2.50
+        OASIS SUMMER FRUITS              £1.85
+        JS GREEK STYLE YOGURT            £1.10
+        BALANCE DUE                      £7.85
+        CASH                            £10.00
+        CHANGE                           £2.15
+        07/08/2021 18:22
+        """
+        let payload = parse(text)
+        #expect(payload.lineItems.map(\.description) == ["JS SWEETCORN 3PK", "JS SEMI SKIMMED 4PT", "COLGATE TOTAL 75ML",
+                                                         "OASIS SUMMER FRUITS", "JS GREEK STYLE YOGURT"])
+        #expect(payload.totalAmount == "7.85")
+        // A real subtotal is never below the items it sums: "SUB TOTAL" stays the end of the items.
+        let subtotal = text.replacingOccurrences(of: "COLGATE TOTAL 75ML               £2.50", with: "SUB TOTAL  £2.40")
+        #expect(parse(subtotal).lineItems.count == 2)
+    }
 }
