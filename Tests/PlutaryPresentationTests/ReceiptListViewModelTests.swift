@@ -45,6 +45,54 @@ struct ReceiptListViewModelTests {
         #expect(viewModel.rows.map(\.merchant) == ["Bakery", "Costco Wholesale", "Lidl"])
     }
 
+    /// A return to the section reloads the list: while nothing was written to the store, the
+    /// 100 000 rows are not read again (a core for a second beside the main thread); a save, another
+    /// search or another primary currency reads them.
+    @Test func aReloadReadsNothingWhileTheStoreIsUnchanged() async throws {
+        final class Counting: ReceiptStore, @unchecked Sendable {
+            let base: ReceiptRepository
+            private let lock = NSLock()
+            private var count = 0
+            init(_ base: ReceiptRepository) { self.base = base }
+            var wholeListReads: Int { lock.withLock { count } }
+            func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] {
+                if query.limit == nil { lock.withLock { count += 1 } }
+                return try await base.summaries(matching: query)
+            }
+            func receipt(id: String) async throws -> ReceiptPayload? { try await base.receipt(id: id) }
+            func lineItems(receiptId: String) async throws -> [LineItemPayload] { try await base.lineItems(receiptId: receiptId) }
+            func save(_ payload: ReceiptPayload) async throws -> String { try await base.save(payload) }
+            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
+            func delete(ids: [String]) async throws { try await base.delete(ids: ids) }
+            func count() async throws -> Int { try await base.count() }
+            func generation() async -> StoreGeneration? { await base.generation() }
+        }
+        let store = Counting(try await twoReceipts())
+        let rates = ExchangeRateRepository(database: store.base.database)
+        let preferences = MemoryPreferenceStore()
+        let viewModel = ReceiptListViewModel(store: store, rates: rates, preferences: preferences, locale: english, searchDelay: .zero)
+        await viewModel.reload().value
+        #expect(store.wholeListReads == 1)
+        await viewModel.reload().value
+        await viewModel.reload().value
+        #expect(store.wholeListReads == 1, "nothing was written: nothing is read")
+        #expect(viewModel.countText == "2 receipts" && !viewModel.isLoading && viewModel.errorMessage == nil)
+
+        try await store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-03-05", currency: "CAD", totalAmount: "4.00"))
+        await viewModel.reload().value
+        #expect(store.wholeListReads == 2)
+        #expect(viewModel.rows.map(\.merchant) == ["Bakery", "Costco Wholesale", "Lidl"])
+
+        await viewModel.search("lidl").value
+        await viewModel.search("").value
+        #expect(store.wholeListReads == 4, "another query reads")
+        #expect(viewModel.rows.count == 3)
+        preferences.set(.primaryCurrency, .string("EUR"))
+        await viewModel.reload().value
+        #expect(store.wholeListReads == 5, "another primary currency converts anew")
+        #expect(viewModel.primaryCurrency == "EUR")
+    }
+
     @Test func searchNarrowsByItemAndKeepsTheEmptyStateForAnEmptyStore() async throws {
         let viewModel = ReceiptListViewModel(store: try await twoReceipts(), locale: english, searchDelay: .zero)
         await viewModel.search("vollmilch").value

@@ -101,6 +101,7 @@ public struct BackupService: Sendable {
             }
             try stage.write { db in try Self.relinkImages(db, into: images) }
             try stage.backup(to: database.writer)
+            database.noteChange()
         } catch {
             // Images new to this folder were for the restored store only.
             for file in copied { try? FileManager.default.removeItem(at: file) }

@@ -18,9 +18,13 @@ public protocol ReceiptStore: Sendable {
     func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch]
     func delete(ids: [String]) async throws
     func count() async throws -> Int
+    /// Changes with every write; nil when the store cannot tell, and every read is then a new one.
+    func generation() async -> StoreGeneration?
 }
 
 extension ReceiptStore {
+    public func generation() async -> StoreGeneration? { nil }
+
     public func summaries(search: String?) async throws -> [ReceiptSummary] {
         try await summaries(matching: ReceiptQuery(search: search))
     }

@@ -7,11 +7,25 @@ public final class AppDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// The data folder, nil for an in-memory store.
     public let location: StoreLocation?
+    private let commits = CommitCounter()
 
     init(writer: any DatabaseWriter, location: StoreLocation?) throws {
         self.writer = writer
         self.location = location
         try AppDatabase.migrate(writer, path: location?.databaseURL.path ?? ":memory:")
+        writer.add(transactionObserver: commits, extent: .databaseLifetime)
+    }
+
+    /// Changes with every write to the store: a view that read the store at one generation
+    /// need not read it again while the generation is the same.
+    public var generation: StoreGeneration {
+        let files = location.map { [$0.databaseURL, URL(fileURLWithPath: $0.databaseURL.path + "-wal")] } ?? []
+        return StoreGeneration(commits: commits.value, files: files)
+    }
+
+    /// For writes that commit no transaction through the writer (a backup copied into the store).
+    func noteChange() {
+        commits.bump()
     }
 
     public static let busyTimeout: TimeInterval = 30

@@ -118,6 +118,8 @@ public struct ReceiptRepository: ReceiptStore {
         }
     }
 
+    public func generation() async -> StoreGeneration? { database.generation }
+
     public func count() async throws -> Int {
         try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0 }
     }

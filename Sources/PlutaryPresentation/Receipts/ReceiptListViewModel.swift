@@ -62,6 +62,11 @@ public final class ReceiptListViewModel {
     /// list sees unchanged at once instead of comparing 100 000 rows on the main actor.
     @ObservationIgnored private var listedRows: [ReceiptRow] = []
     @ObservationIgnored private var loadedTotals = ReceiptTotals()
+    /// What the whole list shown was read for: its query, the primary currency it was converted
+    /// into, and the store's generation then. A reload with all three the same (a return to the
+    /// section, nothing saved meanwhile) reads nothing: reading and comparing 100 000 rows took a
+    /// core for a second, beside the main thread drawing the section.
+    @ObservationIgnored private var shownRead: (query: ReceiptQuery, primary: String?, generation: StoreGeneration)?
     @ObservationIgnored private var pendingDeletion: Set<String> = []
     /// Receipts past their undo period whose deletion the store has not finished; still hidden.
     private var deleting: Set<String> = []
@@ -181,27 +186,35 @@ public final class ReceiptListViewModel {
         // The whole list waits until the screenful is in the list and drawn: on two cores, reading
         // 100 000 rows beside it delayed the window's first frame by 100-300 ms.
         let screenful = shownFirst
-        let (shown, shownVersion, listed) = (loadedRows, loadedVersion, listedRows)
-        return loads.start(after: delay, {
+        let (shown, shownVersion, listed, shownRead) = (loadedRows, loadedVersion, listedRows, shownRead)
+        return loads.start(after: delay, { () async throws -> (rows: ([ReceiptRow], ReceiptTotals)?, generation: StoreGeneration?) in
             if let screenful {
                 await screenful.value
                 try? await Task.sleep(for: Self.firstFrameAllowance)
+            }
+            // Read before the rows: a write while they are read makes the next reload read again.
+            let generation = await store.generation()
+            if let generation, let shownRead, shownRead.query == query, shownRead.primary == primary,
+               shownRead.generation == generation {
+                return (rows: nil, generation: generation)
             }
             let (rows, totals) = try await read(query)
             // The rows already shown (a section switch, a save elsewhere that changed none): the
             // new copy is dropped here, off the main actor, where releasing 100 000 rows took 30-60 ms.
             let changed: ([ReceiptRow], ReceiptTotals)? = rows == shown ? nil : (rows == listed ? listed : rows, totals)
-            return changed
+            return (rows: changed, generation: generation)
         }) { [weak self] outcome in
             guard let self else { return }
             self.firstPage.cancel()
             self.primaryCurrency = primary
-            if case .success(nil) = outcome, self.loadedVersion != shownVersion {
+            if case .success((nil, _)) = outcome, self.loadedVersion != shownVersion {
                 self.reload()  // the rows compared with were replaced meanwhile
                 return
             }
             self.rowsAreFiltered = filtered
-            self.apply(outcome)
+            let generation = try? outcome.get().generation
+            self.shownRead = generation.map { (query, primary, $0) }
+            self.apply(outcome.map(\.rows))
         }
     }
 
