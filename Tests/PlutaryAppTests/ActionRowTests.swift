@@ -33,4 +33,21 @@ final class ActionRowTests: XCTestCase {
             XCTAssertEqual(clicks, 1)
         }
     }
+
+    /// A long product name is ellipsized instead of widening the detail pane, and with it the window.
+    func testALongTextShrinksRatherThanWidenTheRow() {
+        MainActor.assumeIsolated {
+            let row = ActionRow(button: "_Merge into this", tooltip: "Merge") {}
+            @MainActor func widths(_ text: String) -> (minimum: Int32, natural: Int32) {
+                row.show(text)
+                var minimum: Int32 = 0, natural: Int32 = 0
+                gtk_widget_measure(row.root.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+                return (minimum, natural)
+            }
+            let short = widths("MILK (2 purchases)")
+            let long = widths("KS ORGANIC EGGS 24CT FAMILY PK EXTRA LARGE FREE RANGE (12345 purchases)")
+            XCTAssertGreaterThan(long.natural, short.natural, "one line when there is room")
+            XCTAssertLessThanOrEqual(long.minimum, short.minimum, "no wider than a short name's row when room is short")
+        }
+    }
 }

@@ -14,6 +14,11 @@ final class ActionRow {
         root = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         label = Widgets.label("", xalign: 0)
         label.expand(horizontally: true, vertically: false)
+        // A long name is ellipsized when the pane is narrow: in full, its width was the detail
+        // pane's smallest, and the window widened from 1100 to 1181 px when Products first showed
+        // a product on a large store. (Wrapped, the labels' height-for-width measuring took 200 ms
+        // of the first product shown.) The accessible name stays the whole text.
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         button = Widgets.button(label: title)
         button.tooltip = tooltip
         button.on("clicked", action)

@@ -44,6 +44,9 @@ final class ProductListView {
 
         detailStack = Widget(retaining: gtk_stack_new())
         let placeholder = Widgets.label(tr("Select a product to see its price history."), css: ["dim-label"])
+        // Wrapped to the detail's 340 px: the French text is wider, and widened the window.
+        gtk_label_set_wrap(placeholder.opaque, 1)
+        gtk_label_set_justify(placeholder.opaque, GTK_JUSTIFY_CENTER)
         detailHolder = Widgets.box(GTK_ORIENTATION_VERTICAL)
         detailStack.addStackPage(placeholder, name: "none")
         detailStack.addStackPage(detailHolder, name: "detail")
@@ -54,7 +57,9 @@ final class ProductListView {
         gtk_widget_set_size_request(detailScroll.widget, 340, -1)
         // The detail fits the pane's width (its texts wrap) instead of hiding its right side off-screen.
         gtk_scrolled_window_set_policy(detailScroll.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_size_request(list.widget, 500, -1)
+        // With the detail's 340 px, the page fits the default 1100 px window beside the sidebar in
+        // each translation, with room to spare (at 500 px the German sidebar left 9 px).
+        gtk_widget_set_size_request(list.widget, 460, -1)
         gtk_paned_set_end_child(root.opaque, detailScroll.widget)
         gtk_paned_set_shrink_start_child(root.opaque, 0)
         gtk_paned_set_shrink_end_child(root.opaque, 0)

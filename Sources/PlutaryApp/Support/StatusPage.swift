@@ -11,6 +11,10 @@ enum StatusPage {
         let image = Widgets.image(icon: icon, pixelSize: 96)
         image.addCSSClass("dim-label")
         let titleLabel = Widgets.label(title, css: ["title-1"])
+        // Wrapped like the hint: unwrapped, a long title ("Aucun produit pour l’instant") was the
+        // page's smallest width, and a window narrower than it widened when the page was added.
+        gtk_label_set_wrap(titleLabel.opaque, 1)
+        gtk_label_set_justify(titleLabel.opaque, GTK_JUSTIFY_CENTER)
         let hintLabel = Widgets.label(hint, css: ["dim-label"])
         gtk_label_set_wrap(hintLabel.opaque, 1)
         gtk_label_set_justify(hintLabel.opaque, GTK_JUSTIFY_CENTER)
