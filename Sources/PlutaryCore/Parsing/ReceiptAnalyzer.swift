@@ -15,7 +15,7 @@ struct ReceiptAnalyzer: Sendable {
     private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?[=@]?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     /// Europe's names for VAT, which shelf prices include.
-    private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU"]
+    private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
     private static let tableTaxWords = ["GST", "SST"] + vatWords
     /// Europe's currencies: there shelf prices include the VAT, and the receipt's tax is part of its items.
     private static let vatCurrencies: Set<String> = ["EUR", "GBP", "CHF", "PLN", "CZK", "SEK", "NOK", "DKK", "HUF", "RON", "BGN", "ISK"]
@@ -26,7 +26,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let vatColumnWords: Set<String> = ["NET", "NETTO", "BRUTTO", "GROSS", "BASE", "IMPONIBLE", "CUOTA", "IVA",
                                                       "TVA", "HT", "TTC", "BTW", "OVER", "IMPOSTA", "MWST", "VAT", "PTU",
                                                       "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG", "INCIDENCIA", "IMPONIBILE",
-                                                      "GRUNNLAG", "GRUNDLAG", "VEROTON", "VERO", "VEROLLINEN"]
+                                                      "GRUNNLAG", "GRUNDLAG", "VEROTON", "VERO", "VEROLLINEN",
+                                                      "PDV", "DDV", "AFA", "OSNOVICA", "OSNOVA", "IZNOS", "SKUPAJ", "ZAKLAD"]
     // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";

@@ -26,14 +26,17 @@ enum SummaryLineClassifier {
     // Europe's VAT totals, after the inclusive totals that name the VAT too ("TOTAL (IVA INCLUIDO)").
     private static let vatTotalWords: [KeywordPhrase] = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
         "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM",
+        "UKUPNO PDV", "PDV UKUPNO", "SKUPAJ DDV", "DDV SKUPAJ", "AFA OESSZESEN", "OESSZES AFA",
         "DI CUI IVA", "DONT TVA"]   // "of which VAT" under an inclusive total (Italy, France)
     private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
                                            "TOTAL BAYAR", "JUMLAH",
-        // Spanish, French, Italian, Dutch, Polish, Swedish, Danish, Finnish.
+        // Spanish, French, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Finnish.
         "TOTAL A PAGAR", "A PAGAR", "TOTAL COMPRA", "IMPORTE TOTAL", "NET A PAYER", "A PAYER", "TOTAL TTC",
-        "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE"]
+        "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE",
+        // Slovenian, Croatian, Hungarian, Czech: "to pay".
+        "ZA PLACILO", "ZA PLATITI", "FIZETENDO", "K UHRADE"]
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
         "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
@@ -59,7 +62,7 @@ enum SummaryLineClassifier {
         ("TARJETA", "Card"), ("CARTE BANCAIRE", "Card"), ("CARTE", "Card"), ("CARTA", "Card"), ("PINNEN", "Debit"),
         ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KARTOU", "Card"), ("KORT", "Card"),
         ("KORTTI", "Card"), ("BANKAXEPT", "Debit"), ("DANKORT", "Debit"), ("BANKKORT", "Debit"), ("BANCONTACT", "Debit"),
-        ("BANKOMAT", "Debit"), ("MAESTRO", "Debit"), ("PAGAMENTO ELETTRONICO", "Card"), ("TWINT", "Mobile payment"),
+        ("BANKOMAT", "Debit"), ("KARTICA", "Card"), ("GOTOVINA", "Cash"), ("KESZPENZ", "Cash"), ("BANKKARTYA", "Card"), ("MAESTRO", "Debit"), ("PAGAMENTO ELETTRONICO", "Card"), ("TWINT", "Mobile payment"),
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [
@@ -67,6 +70,7 @@ enum SummaryLineClassifier {
         ("SST", "SST"), ("VAT", "VAT"), ("MWST", "MwSt"), ("UST", "USt"), ("MEHRWERTSTEUER", "MwSt"),
         ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
         ("IVA", "IVA"), ("TVA", "TVA"), ("BTW", "BTW"), ("PTU", "PTU"), ("MOMS", "Moms"), ("DPH", "DPH"), ("ALV", "ALV"), ("MVA", "MVA"),
+        ("PDV", "PDV"), ("DDV", "DDV"), ("AFA", "ÁFA"),
     ]
     // Lines that mention a tax word without being an amount of tax.
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
@@ -82,7 +86,9 @@ enum SummaryLineClassifier {
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
     // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
-    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE"]
+    // Croatian, Serbian and Bosnian, Slovenian, Hungarian, Slovak.
+    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE",
+                                                  "UKUPNO", "SKUPAJ", "OESSZESEN", "SPOLU", "CELKOM"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
         if label.hasAny(countWords) { return .count }

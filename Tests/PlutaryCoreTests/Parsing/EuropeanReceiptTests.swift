@@ -386,4 +386,39 @@ struct EuropeanReceiptTests {
         """)
         #expect(payload.taxAmount == "0.95")
     }
+
+    @Test func croatianAndSlovenianTotalsEndTheItems() {
+        // UKUPNO ("total"), ZA PLAČILO ("to pay"), KARTICA ("card") and the VAT named PDV and DDV.
+        let croatian = read("""
+        KONZUM
+        Račun br: 4411/0711/3
+        MLIJEKO 2,8%          1    1,19    1,19  C
+        KRUH POLUBIJELI       1    1,39    1,39  A
+        DETERDŽENT            1    8,99    8,99  A
+        UKUPNO EUR                        11,57
+        Način plaćanja: KARTICA           11,57
+        Porez    Stopa    Osnovica    Iznos
+        PDV A   25%        8,31       2,07
+        PDV C    5%        1,13       0,06
+        Ukupno PDV                    2,13
+        Datum: 25.02.2023. 18:11
+        """, total: "11.57", currency: "EUR", payment: "Card")
+        #expect(croatian.lineItems.count == 3)
+        #expect(croatian.taxAmount == "2.13")
+        let slovenian = read("""
+        MERCATOR
+        MLEKO 3,5% 1L                     1,39 B
+        PRALNI PRAŠEK                     8,99 A
+        ZA PLAČILO EUR                   10,38
+        GOTOVINA                         20,00
+        VRAČILO                           9,62
+        DDV   Osnova    DDV     Skupaj
+        A   22%    7,37    1,62    8,99
+        B  9,5%    1,27    0,12    1,39
+        Skupaj DDV        1,74
+        02.08.2025 09:12
+        """, total: "10.38", currency: "EUR", payment: "Cash")
+        #expect(slovenian.lineItems.count == 2)
+        #expect(slovenian.taxAmount == "1.74")
+    }
 }
