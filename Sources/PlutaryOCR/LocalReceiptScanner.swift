@@ -29,8 +29,9 @@ public final class LocalReceiptScanner: ReceiptScanning {
         self.ppocrFiles = ppocrFiles
     }
 
-    public func installedLanguages() -> [String] {
-        OCRLanguages.installed(in: tessdataPath)
+    public func installedLanguages() async -> [String] {
+        let tessdataPath = self.tessdataPath
+        return (try? await WorkerThread.run { OCRLanguages.installed(in: tessdataPath) }) ?? []
     }
 
     /// Takes effect from the next scan; scans under way finish with the engines they have.
@@ -46,14 +47,25 @@ public final class LocalReceiptScanner: ReceiptScanning {
 
     /// The engines' own notice once built; before, only whether PP-OCR's files were found
     /// (loading the models just to say they load would cost a second and much memory).
-    public func engineNotice() -> String? {
+    public func engineNotice() async -> String? {
+        // On a worker: it waits while the engines are being built.
+        (try? await WorkerThread.run { self.currentNotice() }) ?? nil
+    }
+
+    private func currentNotice() -> String? {
         let wanted = engine.withLock { $0 }
         if let built = built.withLock({ $0 }), built.engine == wanted { return built.scanner.pipeline.engineNotice }
         guard wanted != .tesseract, ppocrFiles == nil else { return nil }
         return OCRError.ppocrUnavailable(reason: OCRError.ppocrNotInstalled).localizedDescription
     }
 
-    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
+    /// Reads on a worker thread; the scans running at once are those awaited at once (the
+    /// import awaits `parallelism`), each with an engine of the pool.
+    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
+        try await WorkerThread.run { try self.read(url, paper: paper) }
+    }
+
+    private func read(_ url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
         let quad = paper.flatMap { $0.count == 4 ? PaperQuad(topLeft: $0[0], topRight: $0[1], bottomRight: $0[2], bottomLeft: $0[3]) : nil }
         let scan = try current().scan(fileAt: url, paper: quad)
         let words = scan.ocr.words.map {
@@ -62,7 +74,11 @@ public final class LocalReceiptScanner: ReceiptScanning {
         return ScannedReceipt(payload: scan.payload, words: words, paper: scan.ocr.paper?.corners)
     }
 
-    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
+    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws {
+        try await WorkerThread.run { try Self.turn(url, quarterTurns: quarterTurns, to: destination) }
+    }
+
+    private static func turn(_ url: URL, quarterTurns: Int, to destination: URL) throws {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -44,7 +44,9 @@ struct AcquireCommand: ParsableCommand {
         let scanner = SANEScanner()
         do {
             if list {
-                for device in try scanner.devices() { print("\(device.name)\t\(device.vendor) \(device.model)") }
+                for device in try AsyncRunner.runThrowing({ try await scanner.devices() }) {
+                    print("\(device.name)\t\(device.vendor) \(device.model)")
+                }
                 return
             }
             try acquire(with: scanner)
@@ -55,17 +57,24 @@ struct AcquireCommand: ParsableCommand {
 
     private func acquire(with scanner: SANEScanner) throws {
         // The device's name is each sheet's source, so the default one is looked up first.
-        guard let name = try device ?? scanner.devices().first?.name else { throw ScannerError.noScanner }
+        guard let name = try device ?? AsyncRunner.runThrowing({ try await scanner.devices() }).first?.name else {
+            throw ScannerError.noScanner
+        }
         let reader = try ReceiptScanner(pipeline: ocr.pipeline(engines: 1))
         let reporter = try ScanReporter(output: ReceiptOutput(json: json), saver: save ? ScanSaver(database: global.openDatabase()) : nil)
         reporter.output.header()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let request = ScanRequest(device: name, resolution: resolution, source: source)
-        try scanner.scan(request, into: folder, events: { event in
-            guard case .scanned(let sheet, let file) = event else { return }
-            reporter.report(Result { try reader.scan(fileAt: file) }, source: "\(name)#\(sheet)", image: file)
-        }, isCancelled: { false })
+        try AsyncRunner.runThrowing {
+            try await scanner.scan(request, into: folder) { event in
+                guard case .scanned(let sheet, let file) = event else { return }
+                // Read (and saved) on a thread of its own, not Swift's pool; the scanner reads on once it is done.
+                _ = try? await WorkerThread.run {
+                    reporter.report(Result { try reader.scan(fileAt: file) }, source: "\(name)#\(sheet)", image: file)
+                }
+            }
+        }
         if reporter.failed.value > 0 { throw ExitCode(1) }
     }
 }

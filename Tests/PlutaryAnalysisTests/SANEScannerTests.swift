@@ -15,11 +15,19 @@ struct SANEScannerTests {
         SANETestBackend.install()
     }
 
-    /// Scans with `request`, collecting the events; `cancelAfter` events, cancels.
-    private func scan(_ request: ScanRequest, cancelAfter: Int = .max) throws -> [ScanEvent] {
+    /// Scans with `request`, collecting the events; `cancelAfter` events, cancels the task that awaits the scan.
+    private func scan(_ request: ScanRequest, cancelAfter: Int = .max) async throws -> [ScanEvent] {
         let events = Mutex<[ScanEvent]>([])
-        try SANEScanner().scan(request, into: folder, events: { event in events.withLock { $0.append(event) } },
-                               isCancelled: { events.withLock { $0.count >= cancelAfter } })
+        let scanning = Mutex<Task<Void, Error>?>(nil)
+        let task = Task { [folder] in
+            try await SANEScanner().scan(request, into: folder) { event in
+                guard events.withLock({ $0.append(event); return $0.count }) >= cancelAfter else { return }
+                while scanning.withLock({ $0 }) == nil { await Task.yield() }
+                scanning.withLock { $0?.cancel() }
+            }
+        }
+        scanning.withLock { $0 = task }
+        try await task.value
         return events.withLock { $0 }
     }
 
@@ -29,14 +37,14 @@ struct SANEScannerTests {
         return value
     }
 
-    @Test func listsTheTestDevice() throws {
-        let devices = try SANEScanner().devices()
+    @Test func listsTheTestDevice() async throws {
+        let devices = try await SANEScanner().devices()
         #expect(devices.map(\.name) == ["test:0"])
         #expect(devices.first?.title == "Noname frontend-tester (test:0)")
     }
 
-    @Test func flatbedScansOneGreySheetAsPNGWithItsResolution() throws {
-        let events = try scan(ScanRequest(device: "test:0", resolution: 50, source: .flatbed))
+    @Test func flatbedScansOneGreySheetAsPNGWithItsResolution() async throws {
+        let events = try await scan(ScanRequest(device: "test:0", resolution: 50, source: .flatbed))
         let file = folder.appendingPathComponent("sheet-1.png")
         #expect(events.last == .scanned(sheet: 1, file: file))
         let fractions = events.compactMap { if case .reading(1, let fraction) = $0 { fraction } else { nil } }
@@ -50,37 +58,37 @@ struct SANEScannerTests {
         #expect(grey(image, 5, 5) == 255 && grey(image, 25, 5) == 0 && grey(image, 5, 25) == 0 && grey(image, 25, 25) == 255)
     }
 
-    @Test func resolutionDefaultsTo300Dpi() throws {
-        _ = try scan(ScanRequest(device: "test:0", source: .flatbed))
+    @Test func resolutionDefaultsTo300Dpi() async throws {
+        _ = try await scan(ScanRequest(device: "test:0", source: .flatbed))
         var pix: UnsafeMutablePointer<PIX>? = pixRead(folder.appendingPathComponent("sheet-1.png").path)
         defer { pixDestroy(&pix) }
         let image = try #require(pix)
         #expect(pixGetXRes(image) == 300 && pixGetWidth(image) == 472)
     }
 
-    @Test func documentFeederScansUntilItIsEmpty() throws {
+    @Test func documentFeederScansUntilItIsEmpty() async throws {
         // The test backend's feeder holds ten sheets.
-        let events = try scan(ScanRequest(device: "test:0", resolution: 20, source: .adf))
+        let events = try await scan(ScanRequest(device: "test:0", resolution: 20, source: .adf))
         let sheets = events.compactMap { if case .scanned(let sheet, _) = $0 { sheet } else { nil } }
         #expect(sheets == Array(1...10))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet-10.png").path))
     }
 
-    @Test func cancellingStopsWithinTheSheetAndWritesNothing() throws {
-        let events = try scan(ScanRequest(device: "test:0", resolution: 50, source: .adf), cancelAfter: 1)
+    @Test func cancellingStopsWithinTheSheetAndWritesNothing() async throws {
+        let events = try await scan(ScanRequest(device: "test:0", resolution: 50, source: .adf), cancelAfter: 1)
         #expect(events.count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet-1.png").path))
     }
 
-    @Test func unknownDeviceIsNamed() {
-        #expect(throws: ScannerError.noSuchScanner("test:9")) {
-            try scan(ScanRequest(device: "test:9"))
+    @Test func unknownDeviceIsNamed() async {
+        await #expect(throws: ScannerError.noSuchScanner("test:9")) {
+            try await scan(ScanRequest(device: "test:9"))
         }
     }
 
-    @Test func missingLibraryMakesScanningUnavailable() {
-        #expect(throws: ScannerError.unavailable("SANE is not installed (no /nonexistent/libsane.so.1).")) {
-            try SANEScanner(libraryPath: "/nonexistent/libsane.so.1").devices()
+    @Test func missingLibraryMakesScanningUnavailable() async {
+        await #expect(throws: ScannerError.unavailable("SANE is not installed (no /nonexistent/libsane.so.1).")) {
+            try await SANEScanner(libraryPath: "/nonexistent/libsane.so.1").devices()
         }
     }
 

@@ -28,7 +28,7 @@ import Testing
     }
 
     /// A tessdata folder of our own: what it lists, and the package a scan asks for.
-    @Test func scannerListsItsFolderAndNamesTheMissingPackage() throws {
+    @Test func scannerListsItsFolderAndNamesTheMissingPackage() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-tessdata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,13 +39,13 @@ import Testing
 
         #expect(OCRLanguages.installed(in: folder.path) == ["chi_sim", "eng"])
         let scanner = LocalReceiptScanner(languages: ["eng"], tessdataPath: folder.path)
-        #expect(scanner.installedLanguages() == ["chi_sim", "eng"])
+        #expect(await scanner.installedLanguages() == ["chi_sim", "eng"])
 
         // The new languages reach the next scan: it fails on the one whose data is missing.
         scanner.setLanguages(["chi_sim", "vie"])
         let image = folder.appendingPathComponent("receipt.png")
-        #expect(throws: OCRError.missingLanguage(language: "vie", debianPackage: "tesseract-ocr-vie", searchedIn: folder.path)) {
-            try scanner.scanReceipt(fileAt: image)
+        await #expect(throws: OCRError.missingLanguage(language: "vie", debianPackage: "tesseract-ocr-vie", searchedIn: folder.path)) {
+            try await scanner.scanReceipt(fileAt: image)
         }
     }
 

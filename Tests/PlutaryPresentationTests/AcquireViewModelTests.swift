@@ -12,31 +12,32 @@ private struct FakeDocumentScanner: DocumentScanning {
     var sheets = 2
     var holdsUntilCancelled = false
 
-    func devices() throws -> [ScannerDevice] {
+    func devices() async throws -> [ScannerDevice] {
         if let listingError { throw listingError }
         return found
     }
 
-    func scan(_ request: ScanRequest, into folder: URL, events: @Sendable (ScanEvent) -> Void, isCancelled: @Sendable () -> Bool) throws {
+    func scan(_ request: ScanRequest, into folder: URL, events: @escaping @Sendable (ScanEvent) async -> Void) async throws {
         #expect(request == ScanRequest(device: found.first?.name, resolution: 300, source: nil))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for sheet in 1...sheets {
-            events(.reading(sheet: sheet, fraction: 0.5))
+            await events(.reading(sheet: sheet, fraction: 0.5))
             if holdsUntilCancelled {
-                while !isCancelled() { usleep(1000) }
+                // As SANE stops within one read once the task awaiting it is cancelled.
+                while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
                 return
             }
             if let scanError { throw scanError }
             let file = folder.appendingPathComponent("sheet-\(sheet).png")
             try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, UInt8(sheet)]).write(to: file)
-            events(.scanned(sheet: sheet, file: file))
+            await events(.scanned(sheet: sheet, file: file))
         }
     }
 }
 
 @MainActor
 struct AcquireViewModelTests {
-    /// Waits (up to five seconds) for the worker thread's results to reach the main actor.
+    /// Waits (up to five seconds) for the scanner's results to reach the main actor.
     private func until(_ condition: () -> Bool) async {
         for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
     }

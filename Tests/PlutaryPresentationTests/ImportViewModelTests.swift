@@ -5,7 +5,8 @@ import Testing
 @testable import PlutaryPresentation
 
 /// A scanner that reads the merchant from the file's bytes after the PNG
-/// signature, fails on "FAIL", and can be slowed to test cancelling.
+/// signature, fails on "FAIL", and can be slowed to test cancelling. Like the live
+/// scanner, it blocks on a worker thread of its own.
 private struct TextScanner: ReceiptScanning {
     /// When set, each scan waits until the test opens it.
     var gate: DispatchSemaphore?
@@ -13,20 +14,22 @@ private struct TextScanner: ReceiptScanning {
     /// Told of each file as its scan starts, on the thread that scans it.
     var witness: (@Sendable (URL) -> Void)?
 
-    func installedLanguages() -> [String] { ["eng"] }
+    func installedLanguages() async -> [String] { ["eng"] }
     func setLanguages(_ languages: [String]) {}
     func setEngine(_ engine: String) {}
-    func engineNotice() -> String? { nil }
+    func engineNotice() async -> String? { nil }
 
-    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
-    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
-        witness?(url)
-        gate?.wait()
-        let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
-        struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
-        if text == "FAIL" { throw Unreadable() }
-        let words = [ReceiptWord(text: text, x: 10, y: 10, width: 80, height: 20)]
-        return ScannedReceipt(payload: ReceiptPayload(merchantName: text, currency: "CAD", totalAmount: "1.00"), words: words)
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
+        try await WorkerThread.run { [self] in
+            witness?(url)
+            gate?.wait()
+            let text = String(decoding: try Data(contentsOf: url).dropFirst(8), as: UTF8.self)
+            struct Unreadable: LocalizedError { var errorDescription: String? { "no text found" } }
+            if text == "FAIL" { throw Unreadable() }
+            let words = [ReceiptWord(text: text, x: 10, y: 10, width: 80, height: 20)]
+            return ScannedReceipt(payload: ReceiptPayload(merchantName: text, currency: "CAD", totalAmount: "1.00"), words: words)
+        }
     }
 }
 
@@ -106,7 +109,8 @@ struct ImportViewModelTests {
     @Test func cancellingStopsBeforeTheNextFileAndStillHandsOverWhatWasRead() async throws {
         let database = try AppDatabase.inMemory()
         let gate = DispatchSemaphore(value: 0)
-        let viewModel = ImportViewModel(scanner: TextScanner(gate: gate, parallelism: 1),
+        let started = Mutex(0)
+        let viewModel = ImportViewModel(scanner: TextScanner(gate: gate, parallelism: 1, witness: { _ in started.withLock { $0 += 1 } }),
                                         images: ImageLibrary(database: database))
         let urls = try (0..<5).map { try image("r\($0).png", text: "Shop \($0)") }
         let items = await withCheckedContinuation { continuation in
@@ -114,7 +118,8 @@ struct ImportViewModelTests {
             viewModel.start(urls)
             Task {
                 // Cancel while the first file is being read, then let that read finish.
-                while viewModel.files[0].state != .reading { try? await Task.sleep(for: .milliseconds(5)) }
+                while started.withLock({ $0 }) == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+                #expect(viewModel.files[0].state == .reading)
                 viewModel.cancel()
                 #expect(viewModel.isRunning, "the file being read still counts")
                 gate.signal()
@@ -125,8 +130,8 @@ struct ImportViewModelTests {
         #expect(!viewModel.isRunning)
     }
 
-    /// The image is copied in and recorded in the database on the import's own thread,
-    /// before it is read: never on the main actor.
+    /// The image is copied in and recorded in the database before it is read, and neither
+    /// happens on the main thread.
     @Test func theImageIsStoredOffTheMainThreadBeforeItIsRead() async throws {
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         let seen = Mutex<[(onMainThread: Bool, storedImages: Int)]>([])
@@ -139,6 +144,82 @@ struct ImportViewModelTests {
         #expect(items.map(\.payload.merchantName) == ["Alpha", "Beta"])
         #expect(seen.withLock { $0.map(\.onMainThread) } == [false, false])
         #expect(seen.withLock { $0.map(\.storedImages) } == [1, 2])
+    }
+
+    /// Waits (up to five seconds) for the import to get there.
+    private func until(_ condition: () -> Bool) async {
+        for _ in 0..<500 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    /// A scanner held at its gate that tells, in order, the files it started to read.
+    private func heldScanner(parallelism: Int) -> (TextScanner, DispatchSemaphore, @Sendable () -> [String]) {
+        let gate = DispatchSemaphore(value: 0)
+        let started = Mutex<[String]>([])
+        let scanner = TextScanner(gate: gate, parallelism: parallelism, witness: { url in
+            started.withLock { $0.append(url.lastPathComponent) }
+        })
+        return (scanner, gate, { started.withLock { $0 } })
+    }
+
+    @Test func cancellingReachesTheWorkersWhichStopAfterTheFilesTheyRead() async throws {
+        let (scanner, gate, started) = heldScanner(parallelism: 2)
+        let viewModel = ImportViewModel(scanner: scanner, images: ImageLibrary(database: try AppDatabase.inMemory()))
+        var finished: [ReviewItem]?
+        viewModel.onFinished = { finished = $0 }
+        viewModel.start(try (0..<6).map { try image("r\($0).png", text: "Shop \($0)") })
+        // Both cores read, no more.
+        await until { started().count == 2 }
+        #expect(viewModel.files.map(\.state) == [.reading, .reading, .queued, .queued, .queued, .queued])
+
+        viewModel.cancel()
+        #expect(viewModel.files.map(\.state) == [.reading, .reading, .cancelled, .cancelled, .cancelled, .cancelled])
+        #expect(viewModel.isRunning && finished == nil, "the files being read still count")
+        gate.signal()
+        gate.signal()
+        await until { finished != nil }
+        #expect(finished?.map(\.payload.merchantName) == ["Shop 0", "Shop 1"])
+        #expect(viewModel.files.map(\.state) == [.parsed, .parsed, .cancelled, .cancelled, .cancelled, .cancelled])
+        #expect(!viewModel.isRunning && viewModel.progressText == "6 of 6 scanned")
+        #expect(Set(started()) == ["r0.png", "r1.png"])
+    }
+
+    /// Files dropped while a cancelled import finishes its reading wait for its worker to
+    /// end, so no more files are read at once than the scanner's parallelism.
+    @Test func filesJoiningACancelledImportAreReadOnceItsWorkerEnds() async throws {
+        let (scanner, gate, started) = heldScanner(parallelism: 1)
+        let viewModel = ImportViewModel(scanner: scanner, images: ImageLibrary(database: try AppDatabase.inMemory()))
+        var finished: [ReviewItem]?
+        viewModel.onFinished = { finished = $0 }
+        viewModel.start([try image("r0.png", text: "Shop 0"), try image("r1.png", text: "Shop 1")])
+        await until { started().count == 1 }
+        viewModel.cancel()
+        viewModel.start([try image("r2.png", text: "Shop 2")])
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(started() == ["r0.png"] && viewModel.files.map(\.state) == [.reading, .cancelled, .queued])
+
+        gate.signal()
+        await until { started().count == 2 }
+        #expect(started() == ["r0.png", "r2.png"])
+        gate.signal()
+        await until { finished != nil }
+        #expect(finished?.map(\.payload.merchantName) == ["Shop 0", "Shop 2"])
+        #expect(viewModel.files.map(\.state) == [.parsed, .cancelled, .parsed] && !viewModel.isRunning)
+    }
+
+    @Test func anImportWhoseViewModelGoesAwayStopsAfterTheFileBeingRead() async throws {
+        let (scanner, gate, started) = heldScanner(parallelism: 1)
+        let urls = try (0..<3).map { try image("r\($0).png", text: "Shop \($0)") }
+        weak var gone: ImportViewModel?
+        do {
+            let viewModel = ImportViewModel(scanner: scanner, images: ImageLibrary(database: try AppDatabase.inMemory()))
+            viewModel.start(urls)
+            gone = viewModel
+            await until { started().count == 1 }
+        }
+        #expect(gone == nil, "a running import does not keep its view model")
+        gate.signal()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(started() == ["r0.png"])
     }
 
     @Test func onlyNonImagesMeansNothingStarts() throws {

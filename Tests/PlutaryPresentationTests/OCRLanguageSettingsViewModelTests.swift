@@ -24,10 +24,10 @@ private final class LanguageScanner: ReceiptScanning {
     var engines: [String] { record.withLock { $0.engines } }
     var askedOnMainThread: [Bool] { record.withLock { $0.askedOnMainThread } }
 
-    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws { throw CocoaError(.featureUnsupported) }
-    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt { throw CocoaError(.featureUnsupported) }
 
-    func installedLanguages() -> [String] {
+    func installedLanguages() async -> [String] {
         record.withLock { $0.listedOnMainThread.append(Thread.isMainThread) }
         return installed
     }
@@ -41,7 +41,7 @@ private final class LanguageScanner: ReceiptScanning {
     }
 
     /// Like a machine without PP-OCR: any engine but Tesseract is missing.
-    func engineNotice() -> String? {
+    func engineNotice() async -> String? {
         record.withLock { record in
             record.askedOnMainThread.append(Thread.isMainThread)
             return record.engines.last == "tesseract" ? nil : "PP-OCR is not installed"

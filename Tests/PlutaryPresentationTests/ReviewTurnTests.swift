@@ -12,31 +12,28 @@ struct ReviewTurnTests {
     private struct TurningScanner: ReceiptScanning {
         var fails = false
         var parallelism: Int { 1 }
-        func installedLanguages() -> [String] { ["eng"] }
+        func installedLanguages() async -> [String] { ["eng"] }
         func setLanguages(_ languages: [String]) {}
         func setEngine(_ engine: String) {}
-        func engineNotice() -> String? { nil }
+        func engineNotice() async -> String? { nil }
 
-        /// Scanning blocks for seconds: it must run on a worker thread, never on one of the
-        /// cooperative pool's few threads (`WorkerThread`).
-        private func requireWorkerThread() throws {
-            struct OnThePool: LocalizedError { var errorDescription: String? { "blocking scan on a thread not its own" } }
-            if !WorkerThread.isCurrent { throw OnThePool() }
-        }
-
-        func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
+        /// Blocking file work on a worker thread, as the live scanner does.
+        func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws {
             struct Broken: LocalizedError { var errorDescription: String? { "the image is broken" } }
-            try requireWorkerThread()
-            if fails { throw Broken() }
-            try (Data(contentsOf: url) + [UInt8(quarterTurns)]).write(to: destination)
+            let fails = self.fails
+            try await WorkerThread.run {
+                if fails { throw Broken() }
+                try (Data(contentsOf: url) + [UInt8(quarterTurns)]).write(to: destination)
+            }
         }
 
-        func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
-            try requireWorkerThread()
-            let turns = try Data(contentsOf: url).dropFirst(4).map(Int.init)
-            let within = paper.map { " within \($0.map { Int($0.x) })" } ?? ""
-            let payload = ReceiptPayload(merchantName: "Turned \(turns)\(within)", currency: "CAD", totalAmount: "2.00")
-            return ScannedReceipt(payload: payload, words: [ReceiptWord(text: "2.00", x: 1, y: 2, width: 3, height: 4)], paper: paper)
+        func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
+            try await WorkerThread.run {
+                let turns = try Data(contentsOf: url).dropFirst(4).map(Int.init)
+                let within = paper.map { " within \($0.map { Int($0.x) })" } ?? ""
+                let payload = ReceiptPayload(merchantName: "Turned \(turns)\(within)", currency: "CAD", totalAmount: "2.00")
+                return ScannedReceipt(payload: payload, words: [ReceiptWord(text: "2.00", x: 1, y: 2, width: 3, height: 4)], paper: paper)
+            }
         }
     }
 

@@ -12,20 +12,20 @@ public struct UnavailableScanner: ReceiptScanning {
     public var parallelism: Int { 1 }
 
     /// None: there is no engine to read with.
-    public func installedLanguages() -> [String] { [] }
+    public func installedLanguages() async -> [String] { [] }
 
     public func setLanguages(_ languages: [String]) {}
 
     public func setEngine(_ engine: String) {}
 
     /// None: scanning itself is unavailable, whichever engine.
-    public func engineNotice() -> String? { nil }
+    public func engineNotice() async -> String? { nil }
 
-    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) throws -> ScannedReceipt {
+    public func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
         throw Unavailable()
     }
 
-    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) throws {
+    public func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws {
         throw Unavailable()
     }
 }

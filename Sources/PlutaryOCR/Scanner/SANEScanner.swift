@@ -15,12 +15,35 @@ public struct SANEScanner: DocumentScanning {
         self.libraryPath = libraryPath
     }
 
-    public func devices() throws -> [ScannerDevice] {
-        try withSANE { sane in try Self.list(sane) }
+    /// On a worker thread: SANE probes USB and the network.
+    public func devices() async throws -> [ScannerDevice] {
+        try await WorkerThread.run { try self.withSANE { sane in try Self.list(sane) } }
     }
 
-    public func scan(_ request: ScanRequest, into folder: URL, events: @Sendable (ScanEvent) -> Void,
-                     isCancelled: @Sendable () -> Bool) throws {
+    public func scan(_ request: ScanRequest, into folder: URL, events: @escaping @Sendable (ScanEvent) async -> Void) async throws {
+        do {
+            try await WorkerThread.run { isCancelled in
+                try self.scan(request, into: folder, events: { Self.hand($0, to: events) }, isCancelled: isCancelled)
+            }
+        } catch is CancellationError {
+            // Cancelled before the thread began: nothing was scanned, as a cancel asks.
+        }
+    }
+
+    /// Hands `event` to async code and waits until it is handled, so events come in order and
+    /// a cancel made while one is handled stops the scan before the next read.
+    private static func hand(_ event: ScanEvent, to events: @escaping @Sendable (ScanEvent) async -> Void) {
+        let handled = DispatchSemaphore(value: 0)
+        Task {
+            await events(event)
+            handled.signal()
+        }
+        handled.wait()
+    }
+
+    /// Blocks until the scan is done, so it runs on a worker thread.
+    private func scan(_ request: ScanRequest, into folder: URL, events: (ScanEvent) -> Void,
+                      isCancelled: () -> Bool) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try withSANE { sane in
             let name: String

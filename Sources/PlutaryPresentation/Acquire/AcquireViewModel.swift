@@ -19,11 +19,17 @@ public final class AcquireViewModel {
     @ObservationIgnored var onFinished: () -> Void = {}
 
     @ObservationIgnored private let scanner: (any DocumentScanning)?
-    @ObservationIgnored private var cancelFlag: CancelFlag?
+    /// The listing or the scan under way; cancelling it reaches the scanner.
+    @ObservationIgnored private var work: Task<Void, Never>?
 
     /// `scanner` nil: this build or environment cannot scan at all.
     public init(scanner: (any DocumentScanning)?) {
         self.scanner = scanner
+    }
+
+    /// A scan under way stops with the view model.
+    isolated deinit {
+        work?.cancel()
     }
 
     public var isScanning: Bool { if case .scanning = phase { true } else { false } }
@@ -41,16 +47,19 @@ public final class AcquireViewModel {
 
     public var progress: Double { if case .scanning(_, let fraction) = phase { fraction } else { 0 } }
 
-    /// Lists the scanners off the main thread (SANE probes USB and the network).
+    /// Lists the scanners (SANE probes USB and the network; the scanner does that off the main actor).
     public func load() {
         guard let scanner else {
             phase = .unavailable(ScannerError.unavailable(tr("Plutary was built without scanner support.")).localizedDescription)
             return
         }
         phase = .lookingForScanners
-        Thread.detachNewThread { [weak self] in
-            let outcome = Result { try scanner.devices() }
-            DispatchQueue.main.async { self?.listed(outcome) }
+        work?.cancel()
+        work = Task { [weak self] in
+            let outcome: Result<[ScannerDevice], Error>
+            do { outcome = .success(try await scanner.devices()) } catch { outcome = .failure(error) }
+            guard !Task.isCancelled else { return }
+            self?.listed(outcome)
         }
     }
 
@@ -69,29 +78,30 @@ public final class AcquireViewModel {
     public func scan() {
         guard canScan, let scanner, devices.indices.contains(selectedDevice) else { return }
         let request = ScanRequest(device: devices[selectedDevice].name)
-        let flag = CancelFlag()
-        cancelFlag = flag
         scannedCount = 0
         phase = .scanning(sheet: 1, fraction: 0)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-\(UUID().uuidString)")
-        Thread.detachNewThread { [weak self] in
-            let outcome = Result {
-                try scanner.scan(request, into: folder, events: { event in
-                    DispatchQueue.main.async { self?.received(event) }
-                }, isCancelled: { flag.isCancelled })
+        work = Task { [weak self] in
+            let outcome: Result<Void, Error>
+            do {
+                try await scanner.scan(request, into: folder) { [weak self] event in await self?.received(event) }
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
             }
-            DispatchQueue.main.async { self?.ended(outcome, cancelled: flag.isCancelled) }
+            self?.ended(outcome, cancelled: Task.isCancelled)
         }
     }
 
     /// Stops within one read; the sheets already scanned are still imported.
     public func cancel() {
-        cancelFlag?.cancel()
+        guard isScanning else { return }
+        work?.cancel()
     }
 
-    /// The dialog goes away: a running scan stops.
+    /// The dialog goes away: a running scan (or the listing) stops.
     public func close() {
-        cancel()
+        work?.cancel()
         onFinished()
     }
 
@@ -107,7 +117,7 @@ public final class AcquireViewModel {
     }
 
     private func ended(_ outcome: Result<Void, Error>, cancelled: Bool) {
-        cancelFlag = nil
+        work = nil
         switch outcome {
         case .success:
             phase = .ready

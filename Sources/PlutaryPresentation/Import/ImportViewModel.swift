@@ -19,12 +19,21 @@ public final class ImportViewModel {
 
     @ObservationIgnored private let scanner: any ReceiptScanning
     @ObservationIgnored private let images: ImageLibrary
-    @ObservationIgnored private let queue = ImportQueue()
+    /// The files no worker has taken yet, in input order.
+    @ObservationIgnored private var pending: [(id: Int, url: URL)] = []
+    /// The workers, each reading one file after another; kept so that cancelling reaches them.
+    @ObservationIgnored private var workers: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var lastWorker = 0
     @ObservationIgnored private var results: [Int: ReviewItem] = [:]
 
     public init(scanner: any ReceiptScanning, images: ImageLibrary) {
         self.scanner = scanner
         self.images = images
+    }
+
+    /// The import goes with its view model: its workers stop before their next file.
+    isolated deinit {
+        for worker in workers.values { worker.cancel() }
     }
 
     public var doneCount: Int { files.filter { $0.state.isFinished }.count }
@@ -56,47 +65,68 @@ public final class ImportViewModel {
         let firstId = files.count
         let added = accepted.enumerated().map { ImportFile(id: firstId + $0.offset, url: $0.element, state: .queued) }
         files += added
+        pending += added.map { ($0.id, $0.url) }
         isRunning = true
-        let workersToStart = queue.add(added.map { ($0.id, $0.url) }, parallelism: scanner.parallelism)
-        for _ in 0..<workersToStart { startWorker() }
+        startWorkers()
     }
 
     /// Stops before the next file; files being read finish, the rest are marked cancelled.
     public func cancel() {
-        for id in queue.cancel() { files[id].state = .cancelled }
+        for file in pending { files[file.id].state = .cancelled }
+        pending.removeAll()
+        for worker in workers.values { worker.cancel() }
         finishIfDrained()
     }
 
+    /// Starts workers for the pending files, no more than `parallelism` in all: the scanner
+    /// reads as many files at once as there are workers awaiting it. A cancelled worker still
+    /// counts until its file is read, and files that joined meanwhile wait for it to end.
+    private func startWorkers() {
+        let wanted = min(scanner.parallelism, workers.count + pending.count) - workers.count
+        for _ in 0..<max(0, wanted) { startWorker() }
+    }
+
     private func startWorker() {
+        lastWorker += 1
+        let key = lastWorker
         let scanner = self.scanner
         let images = self.images
-        let queue = self.queue
-        // Threads of our own, not the shared pool: they run at a lower priority and end with the queue.
-        let worker = Thread { [weak self] in
-            ThreadPriority.lowerCurrentThread()
-            while let (id, url) = queue.next() {
-                DispatchQueue.main.async { self?.update(id, .reading) }
-                let outcome = Result { try Self.scan(url, scanner: scanner, images: images) }
-                DispatchQueue.main.async { self?.finish(id, outcome) }
+        // Holds the view model only between files, so its going away cancels the worker.
+        workers[key] = Task { [weak self] in
+            while let (id, url) = self?.takeNext() {
+                let outcome = await Self.scan(url, scanner: scanner, images: images)
+                self?.finish(id, outcome)
             }
-            DispatchQueue.main.async { self?.finishIfDrained() }
+            self?.workerEnded(key)
         }
-        worker.name = "plutary-import"
-        worker.start()
     }
 
-    /// Off the main thread: copy the image in (deduplicated by content), then read it.
-    nonisolated private static func scan(_ url: URL, scanner: any ReceiptScanning, images: ImageLibrary) throws -> ReviewItem {
-        let stored = try images.add(fileAt: url)
-        var scanned = try scanner.scanReceipt(fileAt: url)
-        scanned.payload.imageSha256 = stored.sha256
-        scanned.payload.source = url.path
-        return ReviewItem(payload: scanned.payload, imagePath: stored.path, words: scanned.words, paper: scanned.paper)
+    /// The next file for the calling worker, marked as being read; nil once it is cancelled or none is left.
+    private func takeNext() -> (id: Int, url: URL)? {
+        guard !Task.isCancelled, !pending.isEmpty else { return nil }
+        let next = pending.removeFirst()
+        files[next.id].state = .reading
+        return next
     }
 
-    private func update(_ id: Int, _ state: ImportState) {
-        guard files.indices.contains(id), !files[id].state.isFinished else { return }
-        files[id].state = state
+    private func workerEnded(_ key: Int) {
+        workers[key] = nil
+        startWorkers()
+        finishIfDrained()
+    }
+
+    /// Copies the image in (deduplicated by content), then reads it; both are awaited, so the
+    /// main actor is free meanwhile (the scanner reads on threads of its own).
+    nonisolated private static func scan(_ url: URL, scanner: any ReceiptScanning, images: ImageLibrary) async -> Result<ReviewItem, Error> {
+        do {
+            let stored = try await images.add(fileAt: url)
+            var scanned = try await scanner.scanReceipt(fileAt: url)
+            scanned.payload.imageSha256 = stored.sha256
+            scanned.payload.source = url.path
+            return .success(ReviewItem(payload: scanned.payload, imagePath: stored.path, words: scanned.words, paper: scanned.paper))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func finish(_ id: Int, _ outcome: Result<ReviewItem, Error>) {
@@ -104,6 +134,9 @@ public final class ImportViewModel {
         case .success(let item):
             results[id] = item
             files[id].state = .parsed
+        case .failure(is CancellationError):
+            // Cancelled before its reading began.
+            files[id].state = .cancelled
         case .failure(let error):
             files[id].state = .failed(Self.reason(error))
         }

@@ -72,7 +72,7 @@ public final class ReviewCoordinator: Coordinator {
             }
         case .repapered(let corners):
             reread { item, path, scanner in
-                var scanned = try await WorkerThread.run { try scanner.scanReceipt(fileAt: URL(fileURLWithPath: path), paper: corners) }
+                var scanned = try await scanner.scanReceipt(fileAt: URL(fileURLWithPath: path), paper: corners)
                 scanned.paper = scanned.paper ?? corners
                 return item.reread(as: scanned, imagePath: path, imageSha256: item.payload.imageSha256)
             }
@@ -99,11 +99,11 @@ public final class ReviewCoordinator: Coordinator {
     nonisolated private static func turnAndRead(_ item: ReviewItem, path: String, quarterTurns: Int,
                                                 scanner: any ReceiptScanning, images: ImageLibrary) async throws -> ReviewItem {
         let turned = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-turned-\(UUID().uuidString).png")
-        try await WorkerThread.run { try scanner.writeTurnedImage(URL(fileURLWithPath: path), quarterTurns: quarterTurns, to: turned) }
+        try await scanner.writeTurnedImage(URL(fileURLWithPath: path), quarterTurns: quarterTurns, to: turned)
         let stored = try await images.add(fileAt: turned)
         // The library keeps a copy; an in-memory store keeps the file itself.
         if stored.path != turned.path { try? FileManager.default.removeItem(at: turned) }
-        let scanned = try await WorkerThread.run { try scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path)) }
+        let scanned = try await scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))
         return item.reread(as: scanned, imagePath: stored.path, imageSha256: stored.sha256)
     }
 

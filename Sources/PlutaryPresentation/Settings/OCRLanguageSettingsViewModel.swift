@@ -49,7 +49,7 @@ public final class OCRLanguageSettingsViewModel {
         engine = Self.engine(in: preferences)
         scanner.setEngine(engine)
         let scanner = self.scanner
-        guard case .success(let found) = await languageLoad.run({ scanner.installedLanguages() }) else { return }
+        guard case .success(let found) = await languageLoad.run({ await scanner.installedLanguages() }) else { return }
         installed = Set(found)
         // A toggle may have come in while the folder was listed.
         selected = Self.selection(in: preferences)
@@ -73,7 +73,7 @@ public final class OCRLanguageSettingsViewModel {
     private func refreshEngineNote() async {
         let scanner = self.scanner
         // Another choice coming in meanwhile supersedes this one; its own refresh says what holds for it.
-        if case .success(let note) = await noteLoad.run({ scanner.engineNotice() }) { engineNote = note }
+        if case .success(let note) = await noteLoad.run({ await scanner.engineNotice() }) { engineNote = note }
     }
 
     /// Installed and in-use languages first, then the ones to install, each group by name.
