@@ -209,11 +209,20 @@ final class KnownMerchant: Sendable, Equatable {
         for index in indices {
             let upper = text.upperLines[index]
             let squeezed = squeezed(upper)
-            guard mayName(squeezed) || mayName(Array(text.labels[index].compact.utf8)) else { continue }
+            guard mayName(squeezed) || mayName(Array(text.labels[index].compact.utf8)), !isProductOrCardLine(text.lines[index]) else { continue }
             if let merchant = all.first(where: { $0.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed) }) {
                 return (merchant, index)
             }
         }
         return nil
     }
+
+    /// A chain named on a line with a price or a masked card number is a product or a loyalty card
+    /// ("ROLLER KIT 230MM  14.98", "REAL REWARDS  ******7720"), not the shop; a line of words
+    /// ("Vielen Dank für Ihren Einkauf bei Lidl") or an address may name it.
+    static func isProductOrCardLine(_ line: String) -> Bool {
+        priceOrCard.isMatched(by: line)
+    }
+
+    private static let priceOrCard = Pattern(#"[*Xx]{3}\d{3}|\d[.,]\d{2}\b"#, needsOneOf: Pattern.digits)
 }

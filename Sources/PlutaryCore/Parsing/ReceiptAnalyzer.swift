@@ -43,7 +43,9 @@ struct ReceiptAnalyzer: Sendable {
         let bodyChain = KnownMerchant.find(in: text, at: text.lines.indices)
         receipt.merchants = MerchantExtractor.candidates(in: text, bodyChain: bodyChain)
         let named = profile.merchants.first { merchant in
-            text.upperLines.prefix(12).indices.contains { merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0]) }
+            text.upperLines.prefix(12).indices.contains {
+                !KnownMerchant.isProductOrCardLine(text.lines[$0]) && merchant.isNamed(in: text.labels[$0], rawUpper: text.upperLines[$0])
+            }
         }
         let merchant = named ?? profile.merchants.first ?? bodyChain?.merchant
         if let named {

@@ -107,4 +107,20 @@ struct FieldScoringTests {
         #expect(!candidates(text, "tax").contains { $0.value == "177.22" })
         #expect(parse(text).taxAmount == nil)
     }
+
+    @Test func aChainNamedOnAProductOrCardLineIsNotTheShop() {
+        // Roller and Real are German chains; here a paint roller and a loyalty card.
+        let text = """
+        BUNNINGS
+        WAREHOUSE
+        Bunnings Alexandria
+        2210451  ROLLER KIT 230MM            14.98
+        TOTAL                               14.98
+        REAL REWARDS  ******7720
+        11/01/2025  08:34
+        """
+        #expect(parse(text).merchantName == "BUNNINGS")
+        // A chain in a line of words still names the shop ("Thank you for shopping at Lidl").
+        #expect(parse("KASSE 3\nBANANEN   1,29\nSUMME   1,29\nVielen Dank fuer Ihren Einkauf bei Lidl").merchantName == "Lidl")
+    }
 }
