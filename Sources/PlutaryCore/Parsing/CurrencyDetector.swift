@@ -14,6 +14,11 @@ enum CurrencyDetector {
                                                 needsOneOf: "$")
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // Australia's state and four-digit postcode ("Alexandria NSW 2015"; not ACT, SA and NT, which are also words:
+    // "GST ACT 2014"), its business number (ABN);
+    // New Zealand's GST number ("GST 96-153-071") and web domain.
+    private static let australianPostcode = Pattern(#"\b(?:NSW|VIC|QLD|WA|TAS)\s+\d{4}\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let newZealandGSTNumber = Pattern(#"\bGST(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Words of euro countries' receipts beyond Germany: Spain, France, Italy, the Netherlands, Portugal, Finland.
     private static let euroWords: Set<String> = ["IVA", "TVA", "BTW", "ALV", "TOTALE", "TOTAAL", "EFECTIVO", "ESPECES", "CONTANTI",
@@ -56,6 +61,8 @@ enum CurrencyDetector {
         if mentions("US$") || labels.contains(where: { $0.hasWord("USD") }) { add("USD", 0.8) }
         if canadianDollar.isMatched(by: upper) || labels.contains(where: { $0.hasWord("CAD") }) { add("CAD", 0.8) }
         if mentions("S$") || labels.contains(where: { $0.hasWord("SGD") }) { add("SGD", 0.8) }
+        if mentions("A$") || labels.contains(where: { $0.hasWord("AUD") }) { add("AUD", 0.8) }
+        if mentions("NZ$") || labels.contains(where: { $0.hasWord("NZD") }) { add("NZD", 0.8) }
         // A yen sign counts only before a number; OCR litters text with stray "¥".
         if yen.isMatched(by: upper) {
             mentions("RMB") || mentions("CNY") || mentions("元") ? add("CNY", 0.7) : add("JPY", 0.6)
@@ -73,17 +80,22 @@ enum CurrencyDetector {
 
         // "$" alone says "a dollar"; the country decides which.
         let hasDollar = dollar.isMatched(by: upper)
-        var canadian = 0.0, american = 0.0
+        var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }
         if usZipCode.isMatched(by: upper) || mentions("USA") { american += 0.4 }
+        if australianPostcode.isMatched(by: upper) || mentions("AUSTRALIA") { australian += 0.4 }
+        if labels.contains(where: { $0.hasWord("ABN") }) { australian += 0.3 }
+        if newZealandGSTNumber.isMatched(by: upper) || mentions("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
         if merchant?.currency == "CAD" { canadian += 0.3 }
         if merchant?.currency == "USD" { american += 0.3 }
         if hints.region == "CA" || hints.currency == "CAD" { canadian += 0.1 }
         if hints.region == "US" || hints.currency == "USD" { american += 0.1 }
-        if hasDollar || canadian >= 0.4 || american >= 0.4 {
-            if canadian > american { add("CAD", 0.4 + canadian) }
-            else if american > canadian { add("USD", 0.4 + american) }
+        let countries = [("CAD", canadian), ("USD", american), ("AUD", australian), ("NZD", newZealand)]
+        let surest = countries.max { $0.1 < $1.1 }!
+        if hasDollar || surest.1 >= 0.4 {
+            // One country surer than the others says which dollar; a tie with none is the US dollar.
+            if countries.filter({ $0.1 == surest.1 }).count == 1 { add(surest.0, 0.4 + surest.1) }
             else if hasDollar { add("USD", 0.3) }
         }
         if let code = merchant?.currency { add(code, 0.2) }

@@ -24,6 +24,31 @@ struct CurrencyDetectionTests {
         #expect(currency("SHOP\nTOTAL $11.30", hints: ParseHints(locale: Locale(identifier: "en_CA"))) == "CAD")
     }
 
+    @Test func australianAndNewZealandDollarsAndTheirDayFirstDates() {
+        let bunnings = ReceiptParser().parse(ocrText: """
+            BUNNINGS
+            Bunnings Group Limited ABN 26 008 672 179
+            Cnr Euston Rd & Maddox St, Alexandria NSW 2015
+            ROLLER KIT 230MM            14.98
+            TOTAL                      $14.98
+            11/01/2025  08:34
+            """)
+        #expect(bunnings.currency == "AUD")
+        #expect(bunnings.purchaseDate == "2025-01-11")
+        let paknsave = ReceiptParser().parse(ocrText: """
+            PAK'nSAVE
+            691 Manukau Road, Auckland
+            GST 96-153-071
+            MILK 2L                      3.98
+            TOTAL                       $3.98
+            06/11/2021 10:02
+            """)
+        #expect(paknsave.currency == "NZD")
+        #expect(paknsave.purchaseDate == "2021-11-06")
+        // A Malaysian receipt citing the "GST ACT 2014" is no Australian one.
+        #expect(currency("KEDAI ABC SDN BHD\nGOODS AND SERVICES TAX ACT 2014\nTOTAL (RM) 4.20") == "MYR")
+    }
+
     @Test func wordsDecideWithoutSymbols() {
         #expect(currency("BAECKEREI MUELLER\nSumme 4,20\nBar 5,00\nRückgeld 0,80") == "EUR")
         #expect(currency("KEDAI RUNCIT ABC SDN BHD\nJALAN MERAH 3\nTOTAL 4.20") == "MYR")
