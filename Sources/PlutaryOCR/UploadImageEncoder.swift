@@ -24,6 +24,11 @@ public struct UploadImageEncoder: Sendable {
         return try encode(data: data, name: url.lastPathComponent)
     }
 
+    /// `encode` for async code: decoding and JPEG encoding (a second for a large photo) run on a worker thread.
+    public func encode(fileAt url: URL) async throws -> PreparedUpload {
+        try await WorkerThread.run { try self.encode(fileAt: url) }
+    }
+
     public func encode(data: Data, name: String) throws -> PreparedUpload {
         // The services take pictures: a PDF sends its first page.
         var image = ImageFileType.sniff(data) == .pdf

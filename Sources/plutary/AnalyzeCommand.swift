@@ -68,7 +68,7 @@ struct AnalyzeCommand: ParsableCommand {
         for file in files {
             let result: Result<ReceiptPayload, Error> = AsyncRunner.run {
                 do {
-                    let image = try encoder.encode(fileAt: URL(fileURLWithPath: file))
+                    let image = try await encoder.encode(fileAt: URL(fileURLWithPath: file))
                     var payload = try await provider.analyze(jpeg: image.jpeg, localId: UUID().uuidString.lowercased(), progress: nil).payload
                     payload.source = file
                     return .success(payload)
@@ -103,7 +103,7 @@ struct AnalyzeCommand: ParsableCommand {
         let queue = AnalysisQueue(
             jobs: jobs, policy: RetryPolicy(maxAttempts: maxAttempts), concurrency: concurrency,
             makeProvider: { provider },
-            readImage: AnalysisQueue.imageReader(from: images) { try encoder.encode(fileAt: URL(fileURLWithPath: $0)).jpeg },
+            readImage: AnalysisQueue.imageReader(from: images) { try await encoder.encode(fileAt: URL(fileURLWithPath: $0)).jpeg },
             onEvent: { event in
                 if case .job(let job) = event {
                     let line = "job \(job.id): \(job.state.rawValue) (attempt \(job.attempts))" + (job.lastError.map { ": \($0)" } ?? "")

@@ -38,7 +38,7 @@ struct OpenCommand: ParsableCommand {
                                                  version: Plutary.version)
                 let encoder = UploadImageEncoder()
                 let analysis = AnalysisCenter(environment: environment) { path in
-                    try encoder.encode(fileAt: URL(fileURLWithPath: path))
+                    try await encoder.encode(fileAt: URL(fileURLWithPath: path))
                 }
                 environment.analysis = analysis
                 environment.documentScanner = SANEScanner()

@@ -1,4 +1,5 @@
 import Foundation
+import PlutaryCore
 import PlutaryOCR
 import Testing
 
@@ -12,6 +13,20 @@ struct UploadImageEncoderTests {
         #expect(encoded.jpeg.count < (try Data(contentsOf: url)).count / 10)
         let small = try UploadImageEncoder().encode(fileAt: try TestImage.write(width: 400, height: 300, in: directory, name: "small.ppm"))
         #expect(small.width == 400 && small.height == 300)
+    }
+
+    /// Async code (the upload queue, the settings' preview) awaits the same encoding, done on a worker thread.
+    @Test func awaitedEncodingIsTheSame() async throws {
+        let url = try TestImage.write(width: 3000, height: 1200, in: TestImage.temporaryDirectory())
+        let awaited = try await UploadImageEncoder().encode(fileAt: url)
+        #expect(awaited == (try Self.encodedInLine(url)))
+        let notAnImage = TestImage.temporaryDirectory().appendingPathExtension("jpg")
+        try Data("not an image".utf8).write(to: notAnImage)
+        await #expect(throws: OCRError.self) { try await UploadImageEncoder().encode(fileAt: notAnImage) }
+    }
+
+    private static func encodedInLine(_ url: URL) throws -> PreparedUpload {
+        try UploadImageEncoder().encode(fileAt: url)
     }
 
     @Test func aFileThatIsNotAnImageIsRefused() throws {

@@ -212,11 +212,11 @@ public actor AnalysisQueue {
 extension AnalysisQueue {
     /// Reads a job's image from the library and makes it ready to send (`prepare`
     /// is PlutaryOCR's encoder in the app and the command line).
-    public static func imageReader(from images: ImageLibrary, prepare: @escaping @Sendable (_ path: String) throws -> Data) -> ImageReader {
+    public static func imageReader(from images: ImageLibrary, prepare: @escaping @Sendable (_ path: String) async throws -> Data) -> ImageReader {
         { sha async throws(AnalysisError) in
             do {
                 guard let path = try await images.path(forHash: sha) else { throw AnalysisError.unreadableImage("not in the image library") }
-                return try prepare(path)
+                return try await prepare(path)
             } catch let error as AnalysisError {
                 throw error
             } catch {

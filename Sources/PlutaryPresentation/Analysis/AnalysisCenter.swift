@@ -23,7 +23,7 @@ public final class AnalysisCenter {
     @ObservationIgnored private let settings: SettingsBox
     @ObservationIgnored private let images: ImageLibrary
     @ObservationIgnored private let uploadPreview = LatestLoad()
-    @ObservationIgnored private let prepareImage: @Sendable (_ path: String) throws -> PreparedUpload
+    @ObservationIgnored private let prepareImage: @Sendable (_ path: String) async throws -> PreparedUpload
     @ObservationIgnored private let refreshes = LatestLoad()
     /// Sends and retries being written, by the order they started.
     @ObservationIgnored private var writes: [Int: Task<Void, Never>] = [:]
@@ -31,9 +31,10 @@ public final class AnalysisCenter {
     /// Jobs that events changed while a refresh read: newer than what it read.
     @ObservationIgnored private var changedDuringRefresh: [String: AnalysisJob]?
 
-    /// `prepareImage` turns a stored image file into the JPEG to send (PlutaryOCR's encoder in the app).
+    /// `prepareImage` turns a stored image file into the JPEG to send (PlutaryOCR's encoder in the app,
+    /// which encodes on a worker thread).
     public init(environment: AppEnvironment, clock: any AnalysisClock = SystemAnalysisClock(),
-                prepareImage: @escaping @Sendable (_ path: String) throws -> PreparedUpload) {
+                prepareImage: @escaping @Sendable (_ path: String) async throws -> PreparedUpload) {
         self.prepareImage = prepareImage
         jobs = environment.analysisJobs
         preferences = environment.preferences
@@ -59,7 +60,7 @@ public final class AnalysisCenter {
                     throw .notConfigured(reason: error.localizedDescription)
                 }
             },
-            readImage: AnalysisQueue.imageReader(from: images) { try prepareImage($0).jpeg },
+            readImage: AnalysisQueue.imageReader(from: images) { try await prepareImage($0).jpeg },
             onEvent: onEvent)
         relay.target = self
         reloadSettings()
@@ -150,7 +151,7 @@ public final class AnalysisCenter {
         let (images, prepareImage) = (self.images, self.prepareImage)
         let outcome = await uploadPreview.run { () async throws -> (upload: PreparedUpload, storedBytes: Int)? in
             guard let latest = try await images.latestReceiptImage() else { return nil }
-            return (try await WorkerThread.run { try prepareImage(latest.path) }, latest.byteSize)
+            return (try await prepareImage(latest.path), latest.byteSize)
         }
         switch outcome {
         case .success(let preview?)?: return .success(preview)
