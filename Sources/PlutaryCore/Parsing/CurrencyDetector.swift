@@ -30,6 +30,8 @@ enum CurrencyDetector {
         "PLN": ("PLN", 0.8), "SEK": ("SEK", 0.8), "NOK": ("NOK", 0.8), "DKK": ("DKK", 0.8), "CZK": ("CZK", 0.8),
         "HUF": ("HUF", 0.8), "RON": ("RON", 0.8), "BGN": ("BGN", 0.8), "ISK": ("ISK", 0.8), "MAD": ("MAD", 0.8),
         "ZL": ("PLN", 0.6), "KC": ("CZK", 0.6), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
+        // National debit cards name their country: Denmark's Dankort, Norway's BankAxept.
+        "DANKORT": ("DKK", 0.6), "BANKAXEPT": ("NOK", 0.6),
     ]
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]

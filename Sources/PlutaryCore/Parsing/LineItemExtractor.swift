@@ -66,6 +66,9 @@ enum LineItemExtractor {
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
+    /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
+    /// and France's vidange, the Netherlands' statiegeld, California's CRV.
+    private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "STATIEGELD", "CRV"]
     /// Column names and units; "S" and "U" are of "S/PRICE" and "U/PRICE".
     private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
                                                    "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL",
@@ -204,7 +207,7 @@ enum LineItemExtractor {
                 continue
             }
             let descriptionLabel = LineLabel(description)
-            let isDeposit = descriptionLabel.hasAny(depositWords)
+            let isDeposit = descriptionLabel.hasAny(depositWords) || descriptionLabel.words.contains(where: depositWholeWords.contains)
             let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
             if isDiscount {
                 if let last = items.indices.last {

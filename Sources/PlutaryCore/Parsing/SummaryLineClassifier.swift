@@ -34,7 +34,7 @@ enum SummaryLineClassifier {
                                            "TOTAL BAYAR", "JUMLAH",
         // Spanish, French, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Finnish.
         "TOTAL A PAGAR", "A PAGAR", "TOTAL COMPRA", "IMPORTE TOTAL", "NET A PAYER", "A PAYER", "TOTAL TTC",
-        "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE",
+        "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE", "I ALT", "TOTALT",
         // Slovenian, Croatian, Hungarian, Czech: "to pay".
         "ZA PLACILO", "ZA PLATITI", "FIZETENDO", "K UHRADE"]
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",

@@ -421,4 +421,22 @@ struct EuropeanReceiptTests {
         #expect(slovenian.lineItems.count == 2)
         #expect(slovenian.taxAmount == "1.74")
     }
+
+    @Test func danishTotalAndNordicDepositsAreRead() {
+        // "I ALT" is Danish for "in total"; PANT is the bottle deposit (PANTTI in Finland, VIDANGE in Belgium),
+        // while PANTENE is a shampoo.
+        let payload = read("""
+        NETTO
+        RUGBRØD 1KG                        18,00
+        CARLSBERG 6-PAK                    54,00
+        PANT A                              6,00
+        PANTENE SHAMPOO                    29,95
+        I ALT                             107,95
+        DANKORT                           107,95
+        Moms udgør                         21,59
+        19.03.2022  11:02
+        """, total: "107.95", currency: "DKK", payment: "Debit")
+        #expect(payload.lineItems.map(\.description) == ["RUGBRØD 1KG", "CARLSBERG 6-PAK", "PANT A", "PANTENE SHAMPOO"])
+        #expect(payload.lineItems.map(\.category) == [nil, nil, "deposit", nil])
+    }
 }
