@@ -30,8 +30,17 @@ FIELDS = ("merchant", "total", "date", "items", "tax")
 
 
 def truths(folder):
+    """The set's truth rows; a set whose conventions.json names item categories it does not count as items
+    ({"items_exclude": ["deposit", "fee"]}: its writer counted no deposit lines) gets them on every row."""
     with open(os.path.join(folder, "truth.jsonl"), encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+        rows = [json.loads(line) for line in handle if line.strip()]
+    conventions = os.path.join(folder, "conventions.json")
+    if os.path.exists(conventions):
+        with open(conventions, encoding="utf-8") as handle:
+            excluded = json.load(handle).get("items_exclude", [])
+        for row in rows:
+            row["items_exclude"] = excluded
+    return rows
 
 
 def check(truth, record):
@@ -40,7 +49,8 @@ def check(truth, record):
         "merchant": truth["merchant"].lower() in (record.get("merchant_name") or "").lower(),
         "total": record.get("total_amount") == truth["total"],
         "date": record.get("purchase_date") == truth["date"],
-        "items": len(record.get("line_items") or []) == truth["items"],
+        "items": len([item for item in record.get("line_items") or []
+                      if item.get("category") not in truth.get("items_exclude", [])]) == truth["items"],
         "tax": None if truth["tax"] is None else record.get("tax_amount") == truth["tax"],
     }
 
