@@ -113,6 +113,21 @@ import Testing
         try await expectIntact(harness)
     }
 
+    /// Quitting cancels an upload under way: stop() returns without waiting for the answer, and the
+    /// job goes back to pending with the attempt not counted, to resume on the next start.
+    @Test(.timeLimit(.minutes(1))) func stoppingCancelsTheUploadUnderWay() async throws {
+        let server = try ScriptedServer(["/analyze": [Answer(body: Self.reading, delay: 120)]])
+        let harness = try await QueueHarness()
+        let outcome = try await harness.jobs.enqueue(receiptIds: [harness.receiptId], provider: "rest", now: harness.clock.now())
+        let queue = harness.queue(config(server, timeout: 600))
+        await queue.start()
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await queue.stop()
+        let job = try #require(try await harness.jobs.job(id: outcome.jobIds[0]))
+        #expect(job.state == .pending && job.attempts == 0)
+        try await expectIntact(harness)
+    }
+
     @Test func malformedJSONFailsTheJobWithoutRetryAndLeavesTheReceipt() async throws {
         let server = try ScriptedServer(["/analyze": [Answer(body: "{\"merchant\": \"Cost")]])
         let harness = try await QueueHarness()

@@ -112,11 +112,12 @@ public actor AnalysisQueue {
             for job in claimed {
                 onEvent(.job(job))
                 let (makeProvider, readImage, onEvent) = (self.makeProvider, self.readImage, self.onEvent)
-                running[job.id] = Task.detached {
+                // Kept, so stop() cancels the upload; `upload` is nonisolated, so it runs off the queue's executor.
+                running[job.id] = Task {
                     let result = await AnalysisQueue.upload(job, makeProvider: makeProvider, readImage: readImage) { sent, total in
                         onEvent(.progress(jobId: job.id, receiptId: job.receiptId, sent: sent, total: total))
                     }
-                    await self.finish(job, result)
+                    self.finish(job, result)
                 }
             }
         }
