@@ -133,9 +133,16 @@ enum SummaryLineClassifier {
 
     static func taxName(_ label: LineLabel) -> String? {
         guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains) else { return nil }
-        return taxNames.first { entry in
+        if let name = taxNames.first(where: { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
-        }?.name
+        })?.name {
+            return name
+        }
+        // A short tax name OCR split in two at the start of its line ("T PS 5%", "H ST 13%").
+        guard label.words.count >= 2, label.words[0].count + label.words[1].count <= 4,
+              label.words[0].allSatisfy(\.isLetter), label.words[1].allSatisfy(\.isLetter) else { return nil }
+        let joined = label.words[0] + label.words[1]
+        return taxNames.first { $0.word.parts.count == 1 && $0.word.text == joined }?.name
     }
 
     static func tenderMethod(_ label: LineLabel) -> String? {

@@ -459,4 +459,20 @@ struct ParsingRuleTests {
         let subtotal = text.replacingOccurrences(of: "COLGATE TOTAL 75ML               £2.50", with: "SUB TOTAL  £2.40")
         #expect(parse(subtotal).lineItems.count == 2)
     }
+
+    @Test func aTaxNameOCRSplitInTwoIsStillThatTax() {
+        // "T PS" is TPS (GST in French) with a space OCR put in it; "T" and "PS" alone name nothing.
+        let text = """
+        PHARMAPRIX
+        SOUS-TOTAL                         63,72
+        T PS 5%                             3,19
+        TVQ 9,975%                          6,36
+        TOTAL                              73,27
+        DÉBIT INTERAC                      73,27
+        19-12-2020     16:44
+        """
+        #expect(parse(text).taxAmount == "9.55")
+        #expect(SummaryLineClassifier.taxName(LineLabel("T PS 5%")) == "GST")
+        #expect(SummaryLineClassifier.taxName(LineLabel("T SHIRT")) == nil)
+    }
 }
