@@ -86,9 +86,12 @@ enum CurrencyDetector {
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }
         if usZipCode.isMatched(by: upper) || mentions("USA") { american += 0.4 }
-        if australianPostcode.isMatched(by: upper) || mentions("AUSTRALIA") { australian += 0.4 }
-        if labels.contains(where: { $0.hasWord("ABN") }) { australian += 0.3 }
-        if newZealandGSTNumber.isMatched(by: upper) || mentions("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
+        // Looked for only beside a "$": the other countries' cues are what most receipts need, and these cost a tenth of them.
+        if hasDollar {
+            if australianPostcode.isMatched(by: upper) || mentions("AUSTRALIA") { australian += 0.4 }
+            if labels.contains(where: { $0.hasWord("ABN") }) { australian += 0.3 }
+            if newZealandGSTNumber.isMatched(by: upper) || mentions("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
+        }
         if merchant?.currency == "CAD" { canadian += 0.3 }
         if merchant?.currency == "USD" { american += 0.3 }
         if hints.region == "CA" || hints.currency == "CAD" { canadian += 0.1 }

@@ -69,17 +69,20 @@ struct ReceiptAnalyzer: Sendable {
         // items when the arithmetic says so: read as items, they and the items around them add up to a later
         // total or subtotal (with the taxes printed above it), which none of their own amounts is.
         var asItems = facts
+        let bought = receipt.items.reduce(Decimal(0)) { $0 + $1.total }
         for count in 1..<max(1, min(summaryLines.count, 4)) where !receipt.items.isEmpty {
             let line = summaryLines[count - 1], next = summaryLines[count]
             guard facts[line].label.words.count >= 3, facts[line].kind.map(Self.isTotalOrSubtotal) == true,
                   let amount = facts[line].amounts.last?.value, amount > 0,
                   let later = facts[next].amounts.last?.value, later != amount else { break }
             asItems[line].kind = nil
+            // Read again only when the sums can meet: the later line is a total or subtotal above what was read.
+            guard facts[next].kind.map(Self.isTotalOrSubtotal) == true, later >= amount + bought else { continue }
             let turned = summaryLines.prefix(count)
             let items = LineItemExtractor.extract(from: text, facts: asItems, in: 0..<next, profile: profile)
-            let bought = items.reduce(Decimal(0)) { $0 + $1.total }
-            let taxed = bought + receipt.taxes.filter { $0.lineIndex < next }.reduce(Decimal(0)) { $0 + $1.amount }
-            guard turned.allSatisfy({ line in items.contains { $0.lineIndex == line } }), bought == later || taxed == later else { continue }
+            let sum = items.reduce(Decimal(0)) { $0 + $1.total }
+            let taxed = sum + receipt.taxes.filter { $0.lineIndex < next }.reduce(Decimal(0)) { $0 + $1.amount }
+            guard turned.allSatisfy({ line in items.contains { $0.lineIndex == line } }), sum == later || taxed == later else { continue }
             receipt.totals.removeAll { turned.contains($0.lineIndex ?? -1) }
             receipt.subtotals.removeAll { turned.contains($0.lineIndex ?? -1) }
             facts = asItems

@@ -17,7 +17,6 @@ struct CandidateScorerTests {
             return CandidateScorer.score(features, weights: weights)
         }
         #expect(Set(scores).count == 1)
-        let inNameOrder = values.sorted { $0.0 < $1.0 }.reduce(0.0) { $0 + $1.1 }
-        #expect(scores.first == inNameOrder)
+        #expect(scores.first == values.map(\.1).sorted().reduce(0, +))
     }
 }
