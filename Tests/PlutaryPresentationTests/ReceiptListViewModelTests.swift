@@ -49,25 +49,7 @@ struct ReceiptListViewModelTests {
     /// 100 000 rows are not read again (a core for a second beside the main thread); a save, another
     /// search or another primary currency reads them.
     @Test func aReloadReadsNothingWhileTheStoreIsUnchanged() async throws {
-        final class Counting: ReceiptStore, @unchecked Sendable {
-            let base: ReceiptRepository
-            private let lock = NSLock()
-            private var count = 0
-            init(_ base: ReceiptRepository) { self.base = base }
-            var wholeListReads: Int { lock.withLock { count } }
-            func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] {
-                if query.limit == nil { lock.withLock { count += 1 } }
-                return try await base.summaries(matching: query)
-            }
-            func receipt(id: String) async throws -> ReceiptPayload? { try await base.receipt(id: id) }
-            func lineItems(receiptId: String) async throws -> [LineItemPayload] { try await base.lineItems(receiptId: receiptId) }
-            func save(_ payload: ReceiptPayload) async throws -> String { try await base.save(payload) }
-            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
-            func delete(ids: [String]) async throws { try await base.delete(ids: ids) }
-            func count() async throws -> Int { try await base.count() }
-            func generation() async -> StoreGeneration? { await base.generation() }
-        }
-        let store = Counting(try await twoReceipts())
+        let store = RecordingStore(try await twoReceipts(), tracksChanges: true)
         let rates = ExchangeRateRepository(database: store.base.database)
         let preferences = MemoryPreferenceStore()
         let viewModel = ReceiptListViewModel(store: store, rates: rates, preferences: preferences, locale: english, searchDelay: .zero)
@@ -178,24 +160,7 @@ struct ReceiptListViewModelTests {
 
     /// At start-up the newest screenful is read on its own first; later loads read the whole list only.
     @Test func theFirstLoadReadsTheNewestScreenfulFirst() async throws {
-        final class Recording: ReceiptStore, @unchecked Sendable {
-            let base: ReceiptRepository
-            private let lock = NSLock()
-            private var seen: [Int?] = []
-            init(_ base: ReceiptRepository) { self.base = base }
-            var limits: [Int?] { lock.withLock { seen } }
-            func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] {
-                lock.withLock { seen.append(query.limit) }
-                return try await base.summaries(matching: query)
-            }
-            func receipt(id: String) async throws -> ReceiptPayload? { try await base.receipt(id: id) }
-            func lineItems(receiptId: String) async throws -> [LineItemPayload] { try await base.lineItems(receiptId: receiptId) }
-            func save(_ payload: ReceiptPayload) async throws -> String { try await base.save(payload) }
-            func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
-            func delete(ids: [String]) async throws { try await base.delete(ids: ids) }
-            func count() async throws -> Int { try await base.count() }
-        }
-        let store = Recording(try await twoReceipts())
+        let store = RecordingStore(try await twoReceipts(), tracksChanges: false)
         let viewModel = ReceiptListViewModel(store: store, locale: english, firstPageSize: 1)
         await viewModel.reload().value
         // The whole list is read only once the screenful is shown, never beside it.
@@ -340,4 +305,30 @@ struct ProductSelectionTests {
         viewModel.select(nil)
         #expect(changes.load(ordering: .relaxed) == 0)
     }
+}
+
+/// The repository, recording the limit of every list read; with `tracksChanges` it passes on the
+/// store's generation, so that the list can tell that nothing changed, and without it says none.
+private final class RecordingStore: ReceiptStore, @unchecked Sendable {
+    let base: ReceiptRepository
+    private let tracksChanges: Bool
+    private let lock = NSLock()
+    private var seen: [Int?] = []
+    init(_ base: ReceiptRepository, tracksChanges: Bool) {
+        self.base = base
+        self.tracksChanges = tracksChanges
+    }
+    var limits: [Int?] { lock.withLock { seen } }
+    var wholeListReads: Int { limits.filter { $0 == nil }.count }
+    func summaries(matching query: ReceiptQuery) async throws -> [ReceiptSummary] {
+        lock.withLock { seen.append(query.limit) }
+        return try await base.summaries(matching: query)
+    }
+    func receipt(id: String) async throws -> ReceiptPayload? { try await base.receipt(id: id) }
+    func lineItems(receiptId: String) async throws -> [LineItemPayload] { try await base.lineItems(receiptId: receiptId) }
+    func save(_ payload: ReceiptPayload) async throws -> String { try await base.save(payload) }
+    func duplicates(of payload: ReceiptPayload) async throws -> [DuplicateMatch] { [] }
+    func delete(ids: [String]) async throws { try await base.delete(ids: ids) }
+    func count() async throws -> Int { try await base.count() }
+    func generation() async -> StoreGeneration? { tracksChanges ? await base.generation() : nil }
 }
