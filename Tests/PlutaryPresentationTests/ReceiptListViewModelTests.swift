@@ -60,7 +60,7 @@ struct ReceiptListViewModelTests {
         #expect(store.wholeListReads == 1, "nothing was written: nothing is read")
         #expect(viewModel.countText == "2 receipts" && !viewModel.isLoading && viewModel.errorMessage == nil)
 
-        try await store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-03-05", currency: "CAD", totalAmount: "4.00"))
+        _ = try await store.save(ReceiptPayload(merchantName: "Bakery", purchaseDate: "2026-03-05", currency: "CAD", totalAmount: "4.00"))
         await viewModel.reload().value
         #expect(store.wholeListReads == 2)
         #expect(viewModel.rows.map(\.merchant) == ["Bakery", "Costco Wholesale", "Lidl"])
