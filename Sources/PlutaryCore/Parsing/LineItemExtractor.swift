@@ -63,6 +63,9 @@ enum LineItemExtractor {
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
+    /// Headers of the articles brought back, in English, French, German, Spanish and Dutch.
+    private static let returnWords: Set<String> = ["RETURN", "RETURNS", "REFUND", "REMBOURSEMENT", "RETOUR", "RUECKGABE",
+                                                   "DEVOLUCION", "RETOURNEMENT"]
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
@@ -101,6 +104,8 @@ enum LineItemExtractor {
         var unpricedRow: (text: String, code: String?, line: Int)?
         var pendingQuantity: ReadQuantity?
         var nameLine: Int?
+        // A "RETURN" header: the negative rows right under it are articles brought back, not discounts.
+        var returnHeader: Int?
         // The header block ends with the shop's contact lines (phone, web address, postal code).
         let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
 
@@ -113,6 +118,11 @@ enum LineItemExtractor {
             // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
             if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
+                pendingName = nil
+                continue
+            }
+            if amounts.isEmpty, label.words.count <= 3, label.words.contains(where: returnWords.contains) {
+                returnHeader = index
                 pendingName = nil
                 continue
             }
@@ -208,6 +218,16 @@ enum LineItemExtractor {
             }
             let descriptionLabel = LineLabel(description)
             let isDeposit = descriptionLabel.hasAny(depositWords) || descriptionLabel.words.contains(where: depositWholeWords.contains)
+            if price.value < 0, let header = returnHeader, index - header <= 3, !descriptionLabel.hasAny(discountWords),
+               let row = itemRow(description, price: -price.value, flag: "", line: index, profile: profile) {
+                var item = row
+                item.total = price.value
+                item.unitPrice = nil
+                item.category = "return"
+                items.append(item)
+                pendingName = nil
+                continue
+            }
             let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
             if isDiscount {
                 if let last = items.indices.last {

@@ -6,7 +6,7 @@ import Foundation
 /// printed under it (instant savings, multi-buy); `discount` holds that saving as a
 /// positive amount; `unitPrice` is the shelf price. Deposits and environmental fees
 /// are line items of their own (category "deposit" / "fee") so that items add up
-/// to the subtotal.
+/// to the subtotal; so is an article brought back (category "return", a negative total).
 public struct ParsedLineItem: Hashable, Sendable {
     public var description: String
     public var quantity: Decimal

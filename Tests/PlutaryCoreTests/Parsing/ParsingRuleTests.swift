@@ -475,4 +475,27 @@ struct ParsingRuleTests {
         #expect(SummaryLineClassifier.taxName(LineLabel("T PS 5%")) == "GST")
         #expect(SummaryLineClassifier.taxName(LineLabel("T SHIRT")) == nil)
     }
+
+    @Test func anArticleBroughtBackIsAnItemOfItsOwnNotADiscount() {
+        // Under a RETURN header the negative row is the returned article; elsewhere a negative row
+        // is a saving on the item above it.
+        let text = """
+        THE HOME DEPOT
+        05/21/22 09:14 AM
+        012871345113 SPAX #8 2" 1LB         10.98
+        098168601129 HDX 9IN ROLLER KIT      9.97
+        RETURN
+        049793060016 BEHR ULTRA 1QT FLAT   -17.98
+           ORIG REC 0121 02 88112 05/14/22
+        SUBTOTAL                              2.97
+        SALES TAX                             0.18
+        TOTAL                                 3.15
+        """
+        let payload = parse(text)
+        #expect(payload.lineItems.map(\.total) == ["10.98", "9.97", "-17.98"])
+        #expect(payload.lineItems.last?.category == "return")
+        #expect(payload.totalAmount == "3.15")
+        let saving = parse(text.replacingOccurrences(of: "RETURN\n", with: ""))
+        #expect(saving.lineItems.map(\.total) == ["10.98", "-8.01"])
+    }
 }
