@@ -507,9 +507,12 @@ enum LineItemExtractor {
     }
 
     /// A row of column names and units only ("kg   EURO/kg   EURO", "QTY  PRICE  AMOUNT").
+    /// Also a longer header of which OCR garbled a word or two ("4rt.Nr.  Bezeicbnung  Menge  EUR"):
+    /// three column names or more, and at least three in five of its words.
     static func isColumnHeader(_ line: String) -> Bool {
         let words = line.uppercased().split { !$0.isLetter }
-        return !words.isEmpty && words.allSatisfy { columnWords.contains(String($0)) }
+        let named = words.filter { columnWords.contains(String($0)) }.count
+        return !words.isEmpty && (named == words.count || named >= 3 && named * 5 >= words.count * 3)
     }
 
     /// The item table's header: column names only, one of them the items' own column (their

@@ -537,4 +537,19 @@ struct GermanReceiptTests {
         """)
         #expect(payload.taxAmount == "0.64")
     }
+
+    @Test func aColumnHeaderWithAGarbledWordIsNoItem() {
+        // "Art.Nr.  Bezeichnung  Menge  EUR" with two words misread is still the table's header.
+        let payload = ReceiptParser().parse(ocrText: """
+            HORNBACH
+            4rt.Nr.   Bezeicbnung            Menge   EUR
+            8312007 Edelstahlschraube 5x50      24,95 1
+            1120983 Rasensamen 2kg               19,95 1
+            Summe EUR                             44,90
+            Datum 10.04.2021  Zeit 10:02
+            """)
+        #expect(payload.lineItems.map(\.description) == ["Edelstahlschraube 5x50", "Rasensamen 2kg"])
+        #expect(LineItemExtractor.isColumnHeader("4rt.Nr.   Bezeicbnung   Menge   EUR"))
+        #expect(!LineItemExtractor.isColumnHeader("KG APFEL BRAEBURN EUR"))
+    }
 }
