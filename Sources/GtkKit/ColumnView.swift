@@ -20,9 +20,11 @@ public final class ColumnView<Item: Equatable & Sendable>: Widget {
 
     /// Adds a column of texts at least `chars` average characters wide; one that does not `expand`
     /// widens to its longest text. `text` renders the item's cell.
-    public func addTextColumn(_ title: String, chars: Int32 = 4, expand: Bool = false, xalign: Float = 0, css: [String] = [],
-                              text: @escaping @MainActor (Item) -> String) {
-        let factory = ListItemFactory.texts(bridge, chars: chars, grows: !expand, xalign: xalign, css: css, text: text)
+    /// `keepsWhole`: the column never narrows below its longest text (a date), where others ellipsize
+    /// when the table is squeezed.
+    public func addTextColumn(_ title: String, chars: Int32 = 4, expand: Bool = false, keepsWhole: Bool = false, xalign: Float = 0,
+                              css: [String] = [], text: @escaping @MainActor (Item) -> String) {
+        let factory = ListItemFactory.texts(bridge, chars: chars, grows: !expand, keepsWhole: keepsWhole, xalign: xalign, css: css, text: text)
         g_object_ref(factory.raw)
         let column = gtk_column_view_column_new(title, factory.factory)
         gtk_column_view_column_set_expand(column, expand ? 1 : 0)

@@ -66,9 +66,10 @@ public final class ListItemFactory: Object {
 
     /// A factory of texts (`TextColumn`) showing `text(item)` for each row, at least `chars`
     /// average characters wide and, unless the column expands, as wide as its longest text.
-    public static func texts<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, chars: Int32, grows: Bool, xalign: Float = 0,
-                                   css: [String] = [], text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
-        let column = TextColumn(chars: chars, grows: grows)
+    public static func texts<Item: Equatable & Sendable>(_ bridge: ListModelBridge<Item>, chars: Int32, grows: Bool,
+                                   keepsWhole: Bool = false, xalign: Float = 0, css: [String] = [],
+                                   text: @escaping @MainActor (Item) -> String) -> ListItemFactory {
+        let column = TextColumn(chars: chars, grows: grows, keepsWhole: keepsWhole)
         let factory = ListItemFactory(setup: {
             Widgets.inscription(chars: chars, css: css, xalign: xalign)
         }, bind: { cell, object in

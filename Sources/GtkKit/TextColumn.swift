@@ -8,20 +8,23 @@ import CGtk
 final class TextColumn {
     private var chars: Int32
     private let grows: Bool
+    private let keepsWhole: Bool
     /// The longest text measured, in bytes: only longer ones are measured (one layout each).
     private var longest = 0
 
     /// `chars`: the natural width to start from, in average characters; a column that `grows`
-    /// widens past it.
-    init(chars: Int32, grows: Bool) {
+    /// widens past it, and one that `keepsWhole` asks for that width as its minimum too.
+    init(chars: Int32, grows: Bool, keepsWhole: Bool = false) {
         self.chars = chars
         self.grows = grows
+        self.keepsWhole = keepsWhole
     }
 
     func show(_ text: String, in cell: UnsafeMutablePointer<GtkWidget>) {
         let inscription = OpaquePointer(cell)
         if grows, text.utf8.count > longest { widen(to: text, in: cell) }
         if gtk_inscription_get_nat_chars(inscription) != guint(chars) { gtk_inscription_set_nat_chars(inscription, guint(chars)) }
+        if keepsWhole, gtk_inscription_get_min_chars(inscription) != guint(chars) { gtk_inscription_set_min_chars(inscription, guint(chars)) }
         gtk_inscription_set_text(inscription, text)
     }
 

@@ -41,7 +41,8 @@ final class ProductDetailView {
         candidates.append(noCandidates)
         receipts = ColumnView(bridge: ListModelBridge<PricePointRow>())
         receipts.setAccessibleLabel(tr("Receipts with this product"))
-        receipts.addTextColumn(tr("Date")) { $0.date }
+        // In the 340 px pane the other columns shorten; a date cut to "Oct 2, 2…" would lose its year.
+        receipts.addTextColumn(tr("Date"), keepsWhole: true) { $0.date }
         receipts.addTextColumn(tr("Shop")) { $0.merchant }
         receipts.addTextColumn(tr("Unit price"), xalign: 1, css: ["numeric"]) { $0.price }
         receipts.addTextColumn(tr("As written"), expand: true) { $0.description }
