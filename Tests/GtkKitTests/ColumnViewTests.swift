@@ -25,7 +25,7 @@ final class ColumnViewTests: GtkTestCase {
                 table.bridge.replace(with: ["KS ORGANIC FREE RANGE EGGS 24 COUNT FAMILY PACK"])
                 var cell: UnsafeMutablePointer<GtkWidget>?
                 XCTAssertTrue(spinMainContext {
-                    cell = inscriptions(in: table.widget).first { gtk_widget_get_mapped($0) != 0 && inscriptionText($0) == date }
+                    cell = textWidgets(in: table.widget).first { gtk_widget_get_mapped($0) != 0 && inscriptionText($0) == date }
                     return cell.map { gtk_widget_get_width($0) > 0 } ?? false
                 })
                 guard let cell, let layout = gtk_widget_create_pango_layout(cell, date) else { return (0, 1) }
@@ -45,18 +45,4 @@ final class ColumnViewTests: GtkTestCase {
 @MainActor
 private func inscriptionText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String? {
     gtk_inscription_get_text(OpaquePointer(widget)).map { String(cString: $0) }
-}
-
-@MainActor
-private func inscriptions(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    var found: [UnsafeMutablePointer<GtkWidget>] = []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_inscription_get_type()) != 0 {
-            found.append(current)
-        }
-        found += inscriptions(in: current)
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return found
 }

@@ -270,20 +270,6 @@ private func texts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
     }.filter { !$0.isEmpty }
 }
 
-@MainActor
-private func textWidgets(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    var found: [UnsafeMutablePointer<GtkWidget>] = []
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(current)), gtk_inscription_get_type()) != 0 {
-            found.append(current)
-        }
-        found += textWidgets(in: current)
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return found
-}
-
 /// The table in a scrolled 400×400 window, shown; the caller destroys the window.
 @MainActor
 private func presented(_ table: Widget) -> Widget {
