@@ -83,6 +83,10 @@ mapfile -t files < "$work/batch"
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
 read -r ours1 ours1cpu ours1rss < <(measure "$bin" scan --json --engine ppocr --jobs 1 "${files[@]}")
 read -r ours2 ours2cpu ours2rss < <(measure "$bin" scan --json --engine ppocr --jobs 2 "${files[@]}")
+# One job confined to one core: how the batch scales from one core to two (the app sizes its
+# threads by the cores it may use).
+onecore="- - -"
+command -v taskset >/dev/null && onecore=$(measure taskset -c 0 "$bin" scan --json --engine ppocr --jobs 1 "${files[@]}")
 rapidb="- - -"
 [ "$rapid" = 1 ] && rapidb=$(measure "$venv/bin/python" "$here/rapidocr_read.py" "$models" 2 "${files[@]}")
 
@@ -111,11 +115,12 @@ PY
     accuracy=$(python3 -c 'import json, sys; print(json.dumps({f"{e}.{h}": json.load(open(f"{sys.argv[1]}/{e}.{h}.json")) for e in ("ppocr", "tesseract") for h in (0, 1)}))' "$work")
 fi
 
-python3 - "$work/single" "$ours1 $ours1cpu $ours1rss" "$ours2 $ours2cpu $ours2rss" "$rapidb" "${#files[@]}" "$note" "$load" "$accuracy" <<'PY'
+python3 - "$work/single" "$ours1 $ours1cpu $ours1rss" "$ours2 $ours2cpu $ours2rss" "$rapidb" "${#files[@]}" "$note" "$load" "$accuracy" "$onecore" <<'PY'
 import json, statistics as st, sys
 rows = [l.split() for l in open(sys.argv[1]).read().splitlines()[1:]]
 ours1, ours2, rapidb = ([None if v == "-" else float(v) for v in a.split()] for a in sys.argv[2:5])
 n, note, load, accuracy = int(sys.argv[5]), sys.argv[6], sys.argv[7], json.loads(sys.argv[8])
+onecore = [None if v == "-" else float(v) for v in sys.argv[9].split()]
 by = {e: [[float(x) for x in r[1:]] for r in rows if r[0] == e] for e in ("ours", "rapid", "tess")}
 med = lambda e, i: st.median(r[i] for r in by[e]) if by[e] else None
 ratio = lambda a, b, i: st.median(x[i] / y[i] for x, y in zip(by[a], by[b])) if by[a] and by[b] else None
@@ -135,9 +140,13 @@ print(f"| batch of {n}, models loaded once | wall s | per image s | CPU s | peak
 print("|---|---:|---:|---:|---:|")
 print(f"| ours, --jobs 1 | {ours1[0]:.1f} | {ours1[0] / n:.2f} | {ours1[1]:.1f} | {ours1[2] / 1024:.0f} |")
 print(f"| ours, --jobs 2 | {ours2[0]:.1f} | {ours2[0] / n:.2f} | {ours2[1]:.1f} | {ours2[2] / 1024:.0f} |")
+if onecore[0] is not None:
+    print(f"| ours, --jobs 1 on one core (taskset -c 0) | {onecore[0]:.1f} | {onecore[0] / n:.2f} | {onecore[1]:.1f} | {onecore[2] / 1024:.0f} |")
 if rapidb[0] is not None:
     print(f"| RapidOCR, one process | {rapidb[0]:.1f} | {rapidb[0] / n:.2f} | {rapidb[1]:.1f} | {rapidb[2] / 1024:.0f} |")
 print(f"\n2 jobs vs 1: {ours1[0] / ours2[0]:.2f}× faster (wall).")
+if onecore[0] is not None:
+    print(f"2 jobs on 2 cores vs 1 job on one core: {onecore[0] / ours2[0]:.2f}× faster (wall).")
 if accuracy:
     print()
     print("| engine, half | SROIE total | date | merchant fuzzy | German total | date | chain | items |")

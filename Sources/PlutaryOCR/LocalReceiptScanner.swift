@@ -20,7 +20,7 @@ public final class LocalReceiptScanner: ReceiptScanning {
     private let tessdataPath: String?
     private let engine: Mutex<OCREngine>
     private let ppocrFiles: PPOCRFiles?
-    public let parallelism = ProcessInfo.processInfo.activeProcessorCount
+    public let parallelism = UsableCores.count
 
     public init(languages: [String], tessdataPath: String? = nil, engine: OCREngine = .tesseract, ppocrFiles: PPOCRFiles? = nil) {
         self.languages = Mutex(languages.isEmpty ? ["eng"] : languages)

@@ -22,9 +22,9 @@ public final class OCRPipeline: Sendable {
     /// Fails when a language's data is missing or Tesseract cannot load it.
     /// - Parameter engines: recognitions at once (the jobs); PP-OCR gives each model run
     ///   cores / engines threads, so the jobs together do not oversubscribe the cores.
-    public init(options: OCROptions, engines: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    public init(options: OCROptions, engines: Int = UsableCores.count) throws {
         self.options = options
-        (ppocr, engineNotice) = Self.loadPPOCR(options, threads: ProcessInfo.processInfo.activeProcessorCount / max(1, engines))
+        (ppocr, engineNotice) = Self.loadPPOCR(options, threads: UsableCores.count / max(1, engines))
         guard !options.languages.isEmpty else { throw OCRError.invalidLanguage("") }
         let path: String
         if let given = options.tessdataPath {

@@ -19,7 +19,7 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var ocr: OCRArguments
 
     @Option(help: "Images to read at once (default: all cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var jobs = UsableCores.count
 
     @Flag(help: "Store the results (and the images) in the database.")
     var save = false

@@ -9,7 +9,7 @@ final class CSVBatchWriter {
     private let delimiter: UInt8
     private let stream: BufferedFileStream
     private let batchSize = 2000
-    private let parallelism = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private let parallelism = max(1, UsableCores.count)
     private var pending: [[String]] = []
     private var batches: [[[String]]] = []
 
