@@ -6,9 +6,13 @@ import Foundation
 enum AmountScanner {
     // Integer part with optional thousands groups, then a two-digit fraction that is not
     // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
-    // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted.
+    // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted. On faint
+    // print it doubles the separator ("2,,49", "4..59").
     private static let amount = Pattern(
-        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
+        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
+    // American tills print cents alone ("BOTTLE DEPOSIT  .60", "$.75-"); the groups are `amount`'s, the whole part empty.
+    // Its own pattern, tried only on lines with " ." or "$.": in `amount` it doubled the cost of every scan.
+    private static let centsAlone = Pattern(#"(?<![^\s$])(-\s?)?(\$?)\.(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".")
     // OCR sometimes drops the decimal point itself ("RM 64 13"); only after a currency sign,
     // at the end of the line, so quantity and price columns ("2 15") stay apart.
     private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#, needsOneOf: Pattern.digits)
@@ -22,13 +26,14 @@ enum AmountScanner {
         let ns = cleaned as NSString
         let ascii = cleaned.utf8.allSatisfy { $0 < 0x80 }
         let found = amount.matches(in: cleaned)
-        let spaced = spacedAmount.matches(in: cleaned).filter { extra in
+        let cents = mayHoldCentsAlone(cleaned) ? centsAlone.matches(in: cleaned) : []
+        let spaced = (spacedAmount.matches(in: cleaned) + cents).filter { extra in
             !found.contains { $0.location < extra.location + extra.length && extra.location < $0.location + $0.length }
         }
         return (found + spaced).sorted { $0.location < $1.location }.compactMap { match in
             guard let whole = match[2], let fraction = match[3] else { return nil }
             let digits = whole.filter(\.isNumber)
-            guard var value = Decimal(string: "\(digits).\(fraction)", locale: posix) else {
+            guard var value = Decimal(string: "\(digits.isEmpty ? "0" : digits).\(fraction)", locale: posix) else {
                 return nil
             }
             if match[1] != nil || match[4] != nil { value = -value }
@@ -42,6 +47,16 @@ enum AmountScanner {
             if rest > trailingLimit { trailing += "…" }
             return AmountMatch(value: value, location: match.location, length: match.length, trailing: trailing)
         }
+    }
+
+    /// Whether a point starts the line or follows a space or "$": on the bytes, as `String.contains` costs a Foundation search.
+    private static func mayHoldCentsAlone(_ line: String) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `length` characters of an ASCII line from `start`, without the spaces and tabs around them:

@@ -17,7 +17,8 @@ enum LineItemExtractor {
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
-    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*(?:(\d+)\s*/\s*)?(?:\$|€|RM)?\s?(\d+[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
+    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bFOR\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
@@ -37,6 +38,9 @@ enum LineItemExtractor {
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
     // column (IKEA's "Artikel 50319963   22621").
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only
+    // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
+    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
@@ -61,6 +65,7 @@ enum LineItemExtractor {
     private static let rateColumn = Pattern(#"\S(?:\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}|\s+(?:[4-9]|[12]\d)[.,]00\s?%\s+)"#, needsOneOf: Pattern.digits)
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
+    private static let maskedNumber = Pattern(#"^[xX*#•]{2,}\s?\d{2,}$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
     /// Headers of the articles brought back, in English, French, German, Spanish and Dutch.
@@ -68,7 +73,9 @@ enum LineItemExtractor {
                                                    "DEVOLUCION", "RETOURNEMENT"]
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
-    private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN"]
+    // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL").
+    private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
+                                       "REDEMPTION VAL"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "STATIEGELD", "CRV"]
@@ -80,13 +87,19 @@ enum LineItemExtractor {
         // The same columns in French, Spanish, Portuguese, Italian, Dutch and the Nordic languages.
         "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "PRIX", "MONTANT", "TVA", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
         "PRECIO", "IMPORTE", "IVA", "DESCRICAO", "DESCRIÇÃO", "QTD", "VALOR", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "PREZZO",
-        "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA"]
+        "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA",
+        // Swedish, Finnish, Polish and Czech; their currencies.
+        "BESKRIVNING", "VARA", "SUMMA", "KUVAUS", "TUOTE", "HINTA", "NAZWA", "ILOŚĆ", "CENA", "WARTOŚĆ", "POLOŽKA", "MNOŽSTVÍ",
+        "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ"]
+    /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
+    private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
     private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: Pattern.digits)
     /// Currency codes printed as labels' last words ("EINZELPREIS EUR 9,95"); no names of anything.
     static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
     private static let itemColumnWords: Set<String> = ["DESCRIPTION", "DESC", "ITEM", "ITEMS", "NAME", "BEZEICHNUNG", "QTY",
         "MENGE", "ANZAHL", "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
-        "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE"]
+        "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE",
+        "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
@@ -108,6 +121,16 @@ enum LineItemExtractor {
         var returnHeader: Int?
         // The header block ends with the shop's contact lines (phone, web address, postal code).
         let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
+        let flags = ownFlags(facts, in: region)
+        // At the item table's header: a name waiting above it, or rows whose price seemed lost
+        // ("Kvitto nr 4412    Kassa 3") before any priced row, are header text, not items.
+        // (A header-like line after priced rows, "Item(s): 4  Qty(s): 4", or with a number, "ART/EAN 4002245704800",
+        // is no table's start.)
+        func startTable(_ line: String) {
+            pendingName = nil
+            unpricedRow = nil
+            if items.allSatisfy({ $0.price == .unreadable }), !holdsNumber(line) { items.removeAll() }
+        }
 
         for index in region where index != nameLine {
             let line = text.lines[index]
@@ -116,6 +139,11 @@ enum LineItemExtractor {
             let label = facts[index].label
             // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
             // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
+            // A header's column may be named like a total ("Summa(SEK)"); "Total Qty  2" is a count, no header.
+            if amounts.isEmpty, let kind = facts[index].kind, kind != .count, !holdsNumber(line), isColumnHeader(line) {
+                startTable(line)
+                continue
+            }
             if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
@@ -128,10 +156,7 @@ enum LineItemExtractor {
             }
             if isBookkeeping(label) || date.isMatched(by: line) {
                 // "Item  Qty  S/Price  Amount" holds a bookkeeping word and still starts the table.
-                if isColumnHeader(line) {
-                    pendingName = nil
-                    unpricedRow = nil
-                }
+                if isColumnHeader(line) { startTable(line) }
                 continue
             }
 
@@ -166,12 +191,10 @@ enum LineItemExtractor {
                 continue
             }
 
-            let digitsOnly = amounts.isEmpty ? undotted(line) : nil
+            let digitsOnly = amounts.isEmpty ? undotted(line) ?? flaggedUndotted(line, flags: flags) : nil
             guard let price = amounts.last ?? digitsOnly ?? gluedFlag(line) else {
                 if isColumnHeader(line) {
-                    // The table starts here: a name waiting above it is header text, not an item.
-                    pendingName = nil
-                    unpricedRow = nil
+                    startTable(line)
                     continue
                 }
                 // Garbled rows count only once real item rows have begun; above them is header noise.
@@ -500,7 +523,9 @@ enum LineItemExtractor {
         let name = splitTrailingCode(description).name
         // A colon in the price column is a time ("16:14"), unless a decimal separator shows it was a price ("3,:19").
         // A quantity line whose price OCR garbled ("2 Stk x   660") is no name.
+        // A masked card number ("BONUSKAART   xx3318") is no price.
         guard name.filter(\.isLetter).count >= 4, !tail.contains(":") || decimalSeparator.isMatched(by: tail),
+              !maskedNumber.isMatched(by: tail),
               !countTimes.isMatched(by: name.uppercased()),
               MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -511,14 +536,25 @@ enum LineItemExtractor {
     /// three column names or more, and at least three in five of its words.
     static func isColumnHeader(_ line: String) -> Bool {
         let words = line.uppercased().split { !$0.isLetter }
-        let named = words.filter { columnWords.contains(String($0)) }.count
-        return !words.isEmpty && (named == words.count || named >= 3 && named * 5 >= words.count * 3)
+        func enough(_ named: Int) -> Bool { named == words.count || named >= 3 && named * 5 >= words.count * 3 }
+        let unnamed = words.filter { !columnWords.contains(String($0)) }
+        guard !words.isEmpty, !enough(words.count - unnamed.count) else { return !words.isEmpty }
+        // Only then words with a slip, in a short line that names a column already: this runs for each
+        // line without an amount, and most are no header.
+        guard unnamed.count < words.count, words.count <= 6 else { return false }
+        let slipped = unnamed.filter { word in
+            let bytes = Array(word.utf8)
+            return bytes.count >= 5 && longColumnWords.contains { abs($0.count - bytes.count) <= 1 && TextSimilarity.wordMatches(bytes, $0[...]) }
+        }
+        return enough(words.count - unnamed.count + slipped.count)
     }
 
     /// The item table's header: column names only, one of them the items' own column (their
     /// name or count), which no total line names ("DESCRIPCION  IMPORTE", while "TOTAL EUR" is a total).
     static func isItemTableHeader(_ line: String) -> Bool {
-        isColumnHeader(line) && line.uppercased().split { !$0.isLetter }.contains { itemColumnWords.contains(String($0)) }
+        isColumnHeader(line) && line.uppercased().split { !$0.isLetter }.contains { word in
+            itemColumnWords.contains(String(word)) || word.count >= 5 && itemColumnWords.contains { $0.count >= 6 && TextSimilarity.wordMatches(String(word), $0) }
+        }
     }
 
     private static func undotted(_ line: String) -> AmountMatch? {
@@ -526,6 +562,28 @@ enum LineItemExtractor {
               let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         let location = match.location + (match.text.count - match.text.drop(while: \.isWhitespace).count)
         return AmountMatch(value: value, location: location, length: match.length, trailing: match[3] ?? "")
+    }
+
+    /// A number of two digits or more; a lone digit may be a letter OCR misread ("0mschrijving").
+    private static func holdsNumber(_ line: String) -> Bool {
+        line.split(whereSeparator: { !$0.isNumber }).contains { $0.count >= 2 }
+    }
+
+    private static func flaggedUndotted(_ line: String, flags: Set<String>) -> AmountMatch? {
+        guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3], flags.contains(flag),
+              line.filter(\.isLetter).count >= 4, let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
+        return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: flag)
+    }
+
+    /// The tax flags printed after prices ("1,99 B", "4.29 F", "0,72  T1") in the region.
+    private static func ownFlags(_ facts: [LineFacts], in region: Range<Int>) -> Set<String> {
+        var flags: Set<String> = []
+        for index in region {
+            guard let trailing = facts[index].amounts.last?.trailing, (1...2).contains(trailing.count),
+                  trailing.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else { continue }
+            flags.insert(trailing)
+        }
+        return flags
     }
 
     private static func gluedFlag(_ line: String) -> AmountMatch? {

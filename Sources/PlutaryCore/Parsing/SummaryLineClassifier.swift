@@ -87,11 +87,13 @@ enum SummaryLineClassifier {
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
     // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
     // Croatian, Serbian and Bosnian, Slovenian, Hungarian, Slovak.
-    private static let totalWords: Set<String> = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE",
-                                                  "UKUPNO", "SKUPAJ", "OESSZESEN", "SPOLU", "CELKOM"]
+    // Read with one OCR slip from six letters on ("CELKFM").
+    private static let totalWords: [KeywordPhrase] = ["TOTAAL", "IMPORTE", "SUMA", "RAZEM", "CELKEM", "YHTEENSAE",
+                                                      "UKUPNO", "SKUPAJ", "OESSZESEN", "SPOLU", "CELKOM"]
 
     static func classify(_ label: LineLabel) -> SummaryLineKind? {
-        if label.hasAny(countWords) { return .count }
+        // "TOTAL A PAYER (13 ARTICLES)": a total that states its count.
+        if label.hasAny(countWords), !label.hasAny(strongTotalWords) { return .count }
         if label.hasAny(savingsWords) { return .savings }
         if label.hasAny(roundedTotalWords) { return .total(strength: 0.95) }
         if label.hasAny(roundingWords) { return .rounding }
@@ -121,7 +123,7 @@ enum SummaryLineClassifier {
             return .tax(name: tax)
         }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
-            || label.words.contains(where: totalWords.contains)
+            || totalWords.contains(where: label.hasWord(closeTo:))
             // Norway's and Denmark's "SUM" leads its line ("SUM  108,96", "SUM NOK"); "CHOY SUM" is a vegetable.
             || label.words.first == "SUM" {
             return .total(strength: 0.7)

@@ -27,8 +27,8 @@ enum TextSimilarity {
     }
 
     /// Whether an OCR word stands for a keyword: exact for short keywords, one wrong
-    /// letter from five letters on ("TOTAI") or a lost first letter ("OTAL"), one missing
-    /// or extra letter from seven on (so "NETT" does not pass for "NETTO").
+    /// letter from five letters on ("TOTAI") or a lost first letter ("OTAL"), two from ten
+    /// ("GESOMTBETROG"), one missing or extra letter from seven on (so "NETT" does not pass for "NETTO").
     static func wordMatches(_ word: String, _ keyword: String) -> Bool {
         wordMatches(Array(word.utf8), Array(keyword.utf8)[...])
     }
@@ -43,10 +43,11 @@ enum TextSimilarity {
         }
         if word.count == keyword.count {
             // At most one wrong letter; counted without building anything, and stopped at the second.
+            let allowed = keyword.count >= 10 ? 2 : 1
             var wrong = 0
             for (a, b) in zip(word, keyword) where a != b {
                 wrong += 1
-                if wrong > 1 { return false }
+                if wrong > allowed { return false }
             }
             return true
         }
@@ -74,7 +75,7 @@ enum TextSimilarity {
     private static func characterWordMatches(_ word: String, _ keyword: String) -> Bool {
         if word == keyword { return true }
         guard keyword.count >= 5 else { return false }
-        if word.count == keyword.count { return zip(word, keyword).filter { $0 != $1 }.count <= 1 }
+        if word.count == keyword.count { return zip(word, keyword).filter { $0 != $1 }.count <= (keyword.count >= 10 ? 2 : 1) }
         // OCR loses a first letter next to the edge or a stain ("OTAL" for TOTAL); four letters stay.
         if word.count == keyword.count - 1, word.count >= 4, keyword.hasSuffix(word) { return true }
         guard keyword.count >= 7, abs(word.count - keyword.count) == 1 else { return false }

@@ -11,6 +11,15 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "Summe 1.234,56").map(\.value) == [Decimal(string: "1234.56")!])
     }
 
+    @Test func readsADoubledSeparatorAndCentsAlone() {
+        #expect(AmountScanner.lastAmount(in: "Rotwein Merlot 0,75l   2,,49 B")?.value == Decimal(string: "2.49"))
+        #expect(AmountScanner.lastAmount(in: "COLGATE TOTAL 4.8 OZ         4..59 T")?.value == Decimal(string: "4.59"))
+        #expect(AmountScanner.lastAmount(in: "BOTTLE DEPOSIT                 .60")?.value == Decimal(string: "0.60"))
+        #expect(AmountScanner.lastAmount(in: "COUPON  $.75-")?.value == Decimal(string: "-0.75"))
+        // Not inside numbers, dates or words.
+        #expect(AmountScanner.amounts(in: "25.12.18  Nr.12  4.8 OZ").isEmpty)
+    }
+
     @Test func readsLeadingAndTrailingMinus() {
         #expect(AmountScanner.lastAmount(in: "TPD/1234567      3.00-")?.value == Decimal(-3))
         #expect(AmountScanner.lastAmount(in: "INSTANT SAVINGS  -3.00")?.value == Decimal(-3))

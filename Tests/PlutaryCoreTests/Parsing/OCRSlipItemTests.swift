@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// Items on faint receipts: prices whose separator OCR dropped, labels it misread, and the lines
+/// around the item table that are no items.
+@Suite("Items through OCR slips")
+struct OCRSlipItemTests {
+    private func parse(_ text: String) -> ReceiptPayload {
+        ReceiptParser().parse(ocrText: text)
+    }
+
+    @Test func barePriceDigitsBeforeTheReceiptsOwnFlagAreThePrice() {
+        // Single-spaced, so no column gap says "price"; the flag "B" the other prices carry does.
+        let payload = parse("""
+        REWE Markt GmbH
+        30.11.2018 19:21
+        JA! H-MILCH 1,5%                  1,50 B
+        KERRYGOLD BUTTER 229 B
+        BANANE                            1,36 B
+        SUMME                        EUR 5,15
+        """)
+        #expect(payload.lineItems.map(\.total) == ["1.50", "2.29", "1.36"])
+        // A name's number before a letter no price carries stays the name's: "330 ML" waits for its price.
+        let name = parse("""
+        REWE Markt GmbH
+        30.11.2018 19:21
+        JA! H-MILCH 1,5%                  1,50 B
+        COCA COLA 330 ML
+                                          0,99 B
+        SUMME                        EUR 2,49
+        """)
+        #expect(name.lineItems.map(\.total) == ["1.50", "0.99"])
+        #expect(name.lineItems.last?.description == "COCA COLA 330 ML")
+    }
+
+    @Test func aMultiBuyLinePricesTheItemBelowIt() {
+        let payload = parse("""
+        Walmart
+        03/15/22 10:22
+        GV LARGE EGGS 12 062891034711          3.94
+         2 AT 1 FOR 1.29
+        HOTHOUSE TOMATO 000000004799           2.58
+        SUBTOTAL 6.52
+        TOTAL 6.52
+        """)
+        #expect(payload.lineItems.map(\.total) == ["3.94", "2.58"])
+        #expect(payload.lineItems.last?.quantity == "2")
+    }
+
+    @Test func aQuantityLineWhoseUnitPriceLacksItsZeroIsNoItem() {
+        let payload = parse("""
+        99 SPEED MART S/B
+        22-11-17
+        861 FAB PERFECT BAR (B) 130   RM9.00 s
+        010 XRM .90
+        S51 NESCAFE CLASSIC ARABICA  RM67.80 z
+        Total Sales (Inclusive GST) RM  76.80
+        """)
+        #expect(payload.lineItems.map(\.total) == ["9.00", "67.80"])
+        #expect(payload.lineItems.first?.quantity == "10")
+    }
+
+    @Test func quebecsConsigneAndCaliforniasRedemptionValueAreDeposits() {
+        let payload = parse("""
+        METRO
+        2022-06-18 12:00
+        BIERE MOLSON EX 6X355           13,99 FP
+           CONSIGNE                      0,60
+        CA REDEMPTION VAL                0,30
+        SOUS-TOTAL                      14,89
+        TOTAL                           14,89
+        """)
+        #expect(payload.lineItems.map(\.category) == [nil, "deposit", "deposit"])
+    }
+
+    @Test func aTotalThatStatesItsArticleCountIsTheTotal() {
+        let payload = parse("""
+        CARREFOUR MARKET
+        15/01/22 15:32
+        BAGUETTE TRADITION               1,10  1
+        COMTE AOP 12 MOIS 250G           4,29  1
+        TOTAL A PAYER (2 ARTICLES)       5,39 EUR
+        CB EMV                           5,39 EUR
+        """)
+        #expect(payload.totalAmount == "5.39")
+        #expect(payload.lineItems.map(\.description) == ["BAGUETTE TRADITION", "COMTE AOP 12 MOIS 250G"])
+    }
+
+    @Test func aTotalWordWithOCRSlipsEndsTheItems() {
+        // "CELKFM" (CELKEM, one slip), "Gesomtbetrog" (Gesamtbetrag: two slips in twelve letters).
+        let czech = parse("""
+        ALBERT
+        22.06.2019 15:31
+        OKURKY HADOVKY                     14,90 B
+        CHLÉB ŠUMAVA 1200G                 32,90 B
+        CELKFM                             47,80
+        PLATBA KARTOU                      47,80
+        """)
+        #expect(czech.lineItems.count == 2)
+        #expect(czech.totalAmount == "47.80")
+        let german = parse("""
+        Aral Tankstelle
+        05.08.2024 10:00
+        Red Bull 0,25l                  1,89 A
+        Coffee Cappuccino gr.           3,99 A
+        Gesomtbetrog                 EUR 5,88
+        """)
+        #expect(german.lineItems.count == 2)
+        #expect(german.totalAmount == "5.88")
+    }
+
+    @Test func aLoyaltyCardsMaskedNumberIsNoItem() {
+        let payload = parse("""
+        Albert Heijn
+        12-08-2023 14:02
+        AANTAL  OMSCHRIJVING        PRIJS  BEDRAG
+                BONUSKAART         xx3318
+        1       AH HALFVOLLE MELK              1,15
+        1       AH BANANEN TROS                1,79
+        12      SUBTOTAAL                      2,94
+        TOTAAL                                 2,94
+        """)
+        #expect(payload.lineItems.map(\.total) == ["1.15", "1.79"])
+    }
+
+    @Test func rowsAboveTheItemTableHeaderAreNoItems() {
+        // "Kvitto nr 4412    Kassa 3" looks like an item whose price OCR lost, until the table's
+        // header ("0mschrijving": the O read as a zero) shows where the items start.
+        let payload = parse("""
+        ICA Kvantum
+        Datum 2021-10-30  16:44
+        Kvitto nr 4412    Kassa 3
+
+        0mschrijving                  Summa(SEK)
+        Mellanmjölk 1,5% 1,5L            16,95
+        Kanelbullar 6p                   39,00
+        Totalt                           55,95
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Mellanmjölk 1,5% 1,5L", "Kanelbullar 6p"])
+    }
+}
