@@ -29,6 +29,11 @@ BENCHMARKS = os.path.dirname(os.path.abspath(__file__))
 FIELDS = ("merchant", "total", "date", "items", "tax")
 
 
+
+def folded(name):
+    """Lower case without accents: "Intermarché" is the INTERMARCHE the truth names."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name.lower()) if not unicodedata.combining(c))
+
 def truths(folder):
     """The set's truth rows; a set whose conventions.json names item categories it does not count as items
     ({"items_exclude": ["deposit", "fee"]}: its writer counted no deposit lines) gets them on every row."""
@@ -46,7 +51,7 @@ def truths(folder):
 def check(truth, record):
     """Field -> right (None where the receipt prints no such thing)."""
     return {
-        "merchant": truth["merchant"].lower() in (record.get("merchant_name") or "").lower(),
+        "merchant": folded(truth["merchant"]) in folded(record.get("merchant_name") or ""),
         "total": record.get("total_amount") == truth["total"],
         "date": record.get("purchase_date") == truth["date"],
         "items": len([item for item in record.get("line_items") or []

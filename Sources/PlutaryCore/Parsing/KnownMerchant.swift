@@ -16,12 +16,18 @@ final class KnownMerchant: Sendable, Equatable {
     private let keyIsASCII: [Bool]
     /// The keys long enough (six letters) to be recognised with one OCR slip.
     let slipKeys: [KeywordPhrase]
+    /// The first three bytes of each key and word key, for `find`'s quick test; nil when a key is not
+    /// ASCII (such chains are always tested).
+    private let keyStarts: [UInt32]?
 
     init(_ brand: String, keys: [String], wordKeys: [String] = [], currency: String? = nil, dateOrder: DateOrder? = nil) {
         self.brand = brand; self.keys = keys; self.wordKeys = wordKeys; self.currency = currency; self.dateOrder = dateOrder
         keyBytes = keys.map { Array($0.utf8) }
         keyIsASCII = keys.map { $0.allSatisfy(\.isASCII) }
         slipKeys = keys.filter { $0.count >= 6 }.map(KeywordPhrase.init)
+        let allKeys = keys + wordKeys
+        keyStarts = allKeys.allSatisfy { $0.allSatisfy(\.isASCII) && $0.utf8.count >= 3 }
+            ? allKeys.map { Self.trigram(Array($0.utf8), at: 0) } : nil
     }
 
     static func == (a: KnownMerchant, b: KnownMerchant) -> Bool { a.brand == b.brand }
@@ -55,6 +61,40 @@ final class KnownMerchant: Sendable, Equatable {
         KnownMerchant("Whole Foods Market", keys: ["WHOLEFOODS"], dateOrder: .monthFirst),
         KnownMerchant("Kroger", keys: ["KROGER"], currency: "USD", dateOrder: .monthFirst),
         KnownMerchant("Safeway", keys: ["SAFEWAY"], dateOrder: .monthFirst),
+        KnownMerchant("Publix", keys: ["PUBLIX"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Meijer", keys: ["MEIJER"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("H-E-B", keys: [], wordKeys: ["H-E-B"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Wegmans", keys: ["WEGMANS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Albertsons", keys: ["ALBERTSONS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Food Lion", keys: ["FOODLION"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("ShopRite", keys: ["SHOPRITE"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Hy-Vee", keys: ["HYVEE", "HY-VEE"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Harris Teeter", keys: ["HARRISTEETER"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Giant Eagle", keys: ["GIANTEAGLE"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Fred Meyer", keys: ["FREDMEYER"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Ralphs", keys: ["RALPHS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Sprouts", keys: ["SPROUTSFARMERS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Walgreens", keys: ["WALGREENS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("CVS", keys: [], wordKeys: ["CVS"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Rite Aid", keys: ["RITEAID"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Dollar General", keys: ["DOLLARGENERAL"], currency: "USD", dateOrder: .monthFirst),
+        KnownMerchant("Sam's Club", keys: ["SAMSCLUB", "SAM'SCLUB"], currency: "USD", dateOrder: .monthFirst),
+        // Canada's grocers and pharmacies beyond the big five.
+        KnownMerchant("Zehrs", keys: ["ZEHRS"], currency: "CAD"),
+        KnownMerchant("Fortinos", keys: ["FORTINOS"], currency: "CAD"),
+        KnownMerchant("Longo's", keys: ["LONGOS", "LONGO'S"], currency: "CAD"),
+        KnownMerchant("Farm Boy", keys: ["FARMBOY"], currency: "CAD"),
+        KnownMerchant("Valu-mart", keys: ["VALUMART", "VALU-MART"], currency: "CAD"),
+        KnownMerchant("Your Independent Grocer", keys: ["YOURINDEPENDENTGROCER"], currency: "CAD"),
+        KnownMerchant("Provigo", keys: ["PROVIGO"], currency: "CAD"),
+        KnownMerchant("IGA", keys: [], wordKeys: ["IGA"]),   // Canada and Australia
+        KnownMerchant("Save-On-Foods", keys: ["SAVEONFOODS", "SAVE-ON-FOODS"], currency: "CAD"),
+        KnownMerchant("Foodland", keys: ["FOODLAND"], currency: "CAD"),
+        KnownMerchant("Rexall", keys: ["REXALL"], currency: "CAD"),
+        KnownMerchant("Jean Coutu", keys: ["JEANCOUTU"], currency: "CAD"),
+        KnownMerchant("Pharmaprix", keys: ["PHARMAPRIX"], currency: "CAD"),
+        KnownMerchant("London Drugs", keys: ["LONDONDRUGS"], currency: "CAD"),
+        KnownMerchant("Bulk Barn", keys: ["BULKBARN"], currency: "CAD"),
         KnownMerchant("Home Depot", keys: ["HOMEDEPOT"]),
         KnownMerchant("IKEA", keys: ["IKEA"]),
         KnownMerchant("Lidl", keys: ["LIDL"], currency: "EUR", dateOrder: .dayFirst),
@@ -153,7 +193,9 @@ final class KnownMerchant: Sendable, Equatable {
         }
         if found { return true }
         return wordKeys.contains { key in
-            key.utf8.contains(UInt8(ascii: "&")) ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().starts(with: key.utf8)
+            // "T&T", "H-E-B": the label's words lose the punctuation; the line as printed keeps it.
+            key.utf8.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "-") }
+                ? rawUpper.split(separator: " ").contains { $0 == key } || squeezed().starts(with: key.utf8)
                 : label.hasWord(key)
         }
     }
@@ -185,7 +227,7 @@ final class KnownMerchant: Sendable, Equatable {
 
     /// The first three bytes of every chain's keys. Every line of a text is searched for every chain,
     /// and most lines hold no key's start at all: testing that first saves a sixth of a parse.
-    private static let keyStarts: Set<UInt32> = Set(all.flatMap { $0.keys + $0.wordKeys }.map { trigram(Array($0.utf8), at: 0) })
+    private static let allKeyStarts: Set<UInt32> = Set(all.flatMap { $0.keys + $0.wordKeys }.map { trigram(Array($0.utf8), at: 0) })
 
     private static func trigram(_ bytes: [UInt8], at start: Int) -> UInt32 {
         UInt32(bytes[start]) << 16 | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2])
@@ -195,7 +237,13 @@ final class KnownMerchant: Sendable, Equatable {
     /// (Lines with other than ASCII are always searched: the Chinese keys are not ASCII.)
     private static func mayName(_ bytes: [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
-        return bytes.count >= 3 && (0...(bytes.count - 3)).contains { keyStarts.contains(trigram(bytes, at: $0)) }
+        return bytes.count >= 3 && (0...(bytes.count - 3)).contains { allKeyStarts.contains(trigram(bytes, at: $0)) }
+    }
+
+    /// The key starts among `bytes`' three-byte runs.
+    private static func keyStartsIn(_ bytes: [UInt8]) -> Set<UInt32> {
+        guard bytes.count >= 3 else { return [] }
+        return Set((0...(bytes.count - 3)).lazy.map { trigram(bytes, at: $0) }.filter(allKeyStarts.contains))
     }
 
     /// The first known chain named on one of the text's lines at `indices`, with that line's index.
@@ -210,7 +258,12 @@ final class KnownMerchant: Sendable, Equatable {
             let upper = text.upperLines[index]
             let squeezed = squeezed(upper)
             guard mayName(squeezed) || mayName(Array(text.labels[index].compact.utf8)), !isProductOrCardLine(text.lines[index]) else { continue }
-            if let merchant = all.first(where: { $0.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed) }) {
+            // Only the chains one of whose keys starts somewhere in the line: there are over a hundred.
+            let present = keyStartsIn(squeezed).union(keyStartsIn(Array(text.labels[index].compact.utf8)))
+            if let merchant = all.first(where: { chain in
+                (chain.keyStarts.map { $0.contains(where: present.contains) } ?? true)
+                    && chain.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed)
+            }) {
                 return (merchant, index)
             }
         }

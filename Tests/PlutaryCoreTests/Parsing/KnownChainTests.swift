@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// Chains whose logo OCR garbles are still named by the line under it, which spells the chain.
+@Suite("Known chains")
+struct KnownChainTests {
+    private func parse(_ text: String) -> ReceiptPayload {
+        ReceiptParser().parse(ocrText: text)
+    }
+
+    @Test func aChainNamedWithItsBranchUnderAGarbledLogoIsTheChain() {
+        // The top line is logo debris; the next names the chain with its branch.
+        let heb = parse("""
+          ::H-E-B::  ,;
+         H-E-B  Alamo Heights
+          4821 Broadway
+         San Antonio, TX 78209
+        02/15/20 18:22
+        HILL COUNTRY FARE MILK        3.49 F
+        TOTAL                         3.49
+        """)
+        #expect(heb.merchantName == "H-E-B")
+        #expect(heb.purchaseDate == "2020-02-15")
+        let meijer = parse("""
+               meijer
+         Meijer Store #024
+        5500 Cascade Rd SE
+        12/07/19 09:41
+        MEIJER 2% MILK GAL            2.89
+        TOTAL                         2.89
+        """)
+        #expect(meijer.merchantName == "Meijer")
+    }
+
+    @Test func aChainsWordInsideAnotherShopsNameIsNotThatChain() {
+        // Ben's Independent Grocer (Malaysia) is no Your Independent Grocer (Canada).
+        let payload = parse("""
+        BENS INDEPENDENT GROCER SDN. BHD
+        (623102-U)
+        LOT 6, JALAN BATAI
+        12/03/2018
+        ORGANIC EGGS              12.90
+        TOTAL                     12.90
+        """)
+        #expect(payload.merchantName == "BENS INDEPENDENT GROCER SDN. BHD")
+    }
+}
