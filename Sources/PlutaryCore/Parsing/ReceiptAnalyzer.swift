@@ -8,11 +8,13 @@ struct ReceiptAnalyzer: Sendable {
 
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: Pattern.digits)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
-    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // The tax's name may stand between letter and rate ("A: MwSt 19%  Netto 2,18  MwSt 0,42").
+    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(?:(?:MWST|UST|VAT|TVA|IVA|BTW|MOMS)\.?\s*)?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|\d(?=\s?=))\s?[=@]?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%".
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
@@ -118,7 +120,9 @@ struct ReceiptAnalyzer: Sendable {
             // A tax summary table's header ("Tax Code  %  Amount  GST", "GST Summary"): its "Total" row sums columns.
             let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
             let namesColumns = amounts.isEmpty && label.words.filter(Self.vatColumnWords.contains).count >= 2
-            if label.words.count <= 8, vatColumn || taxTableHeader || namesColumns || (label.has("MWST") && amounts.isEmpty) {
+            // A row may name its columns ("MwSt A 19%  Netto 80,33  MwSt 15,26"): with a rate and amounts it is no header.
+            let isRow = amounts.count >= 2 && Self.rate.isMatched(by: line)
+            if label.words.count <= 8, !isRow, vatColumn || taxTableHeader || namesColumns || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 vatTableTax = Self.tableTaxWords.first(where: label.hasWord)
                 continue

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// VAT table rows as shops print them: each row's tax is found whatever names its columns.
+@Suite("VAT table rows")
+struct VATTableRowTests {
+    private func taxes(_ text: String) -> [TaxLinePayload] {
+        ReceiptParser().parse(ocrText: text).taxes
+    }
+
+    @Test func aRowThatNamesItsColumnsIsARowNotAHeader() {
+        // "Netto" on the row made it the table's header, and its tax was lost.
+        let found = taxes("""
+        OBI Markt
+        29.04.2023
+        SCHRAUBEN SET                 80,33 A
+        ERDE 40L                       6,98 B
+        Summe EUR                     87,31
+        MwSt A 19%  Netto 67,50           MwSt 12,83
+        MwSt B  7%  Netto 6,52             MwSt 0,46
+        """)
+        #expect(found.map(\.amount) == ["12.83", "0.46"])
+    }
+
+    @Test func theTaxsNameMayStandBetweenItsLetterAndRate() {
+        let found = taxes("""
+        Bäckerei Schäfer
+        10.10.2015
+        Brezel                         2,60 A
+        SUMME                    EUR 2,60
+        A: MwSt 19%  Netto   2,18  MwSt  0,42
+        """)
+        #expect(found.map(\.amount) == ["0.42"])
+    }
+
+    @Test func aFrenchRateCodeIsALetterAndADigit() {
+        let found = taxes("""
+        E.Leclerc
+        27/04/2019
+        NUTELLA 750G                    17,99 T1
+        BIERE 1664 X10                  21,01 T2
+        TOTAL                           39,00
+        TVA TAUX HT TVA
+         T1    5,5% 17,05    0,94
+         T2 20,0%    17,51    3,50
+        """)
+        #expect(found.map(\.amount) == ["0.94", "3.50"])
+    }
+}
