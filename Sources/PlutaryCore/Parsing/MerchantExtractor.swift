@@ -268,6 +268,15 @@ enum MerchantExtractor {
             ns.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: "")
         }
         let trimmed = (ns as String).trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted)
-        return trimmed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return trimmed.split(whereSeparator: \.isWhitespace).map(lettersForZeros).joined(separator: " ")
+    }
+
+    /// A word of letters with zeros in it is a name OCR read an O of as 0 ("JUMB0", "C0OP"); a word
+    /// with other digits ("7-ELEVEN", "HOME24", "3M") stays as printed.
+    private static func lettersForZeros(_ word: Substring) -> String {
+        guard word.contains("0"), word.filter(\.isLetter).count >= 3,
+              word.allSatisfy({ $0.isLetter || $0 == "0" || $0 == "'" || $0 == "&" || $0 == "-" || $0 == "." }) else { return String(word) }
+        let upper = word.filter(\.isLetter).allSatisfy(\.isUppercase)
+        return String(word.map { $0 == "0" ? (upper ? "O" : "o") : $0 })
     }
 }

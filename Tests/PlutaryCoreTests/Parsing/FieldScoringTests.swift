@@ -14,6 +14,19 @@ struct FieldScoringTests {
         ReceiptParser().candidates(ocrText: text)[field] ?? []
     }
 
+    @Test func aZeroOCRReadForAnOInAShopsNameIsAnO() {
+        let payload = parse("""
+          JUMB0 ~~
+        Churchilllaan 11
+        25-01-2020 11:09
+        Jumbo Pindakaas 600g          2,19
+        Totaal                        2,19
+        """)
+        #expect(payload.merchantName == "JUMBO")
+        // Digits of a name that are no zeros, or beside other digits, stay.
+        #expect(parse("HOME24 SHOP\n25-01-2020\nLAMP   9,99\nTOTAL   9,99").merchantName == "HOME24 SHOP")
+    }
+
     @Test func everyFieldHasCandidatesWithFeaturesAndProbabilities() {
         let text = """
         KEDAI RUNCIT MAJU SDN BHD
