@@ -40,6 +40,8 @@ enum LineItemExtractor {
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
+    // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
+    private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits)
     private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
@@ -205,6 +207,8 @@ enum LineItemExtractor {
                     items.append(item)
                     pendingName = nil
                 } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile) {
+                    // Its bare digits may be its price; or a name's number, the row priced by a line below.
+                    if index > headerEnd, let item = bareDigitsItem(line, line: index) { items.append(item) }
                     if MerchantExtractor.isNameLike(row.description.uppercased()) {
                         // A name waiting for its weight or quantity line ("BANANAS" / "1.210 kg @ $1.52/kg 1.84").
                         pendingName = (row.description, row.code, index)
@@ -291,6 +295,9 @@ enum LineItemExtractor {
             pendingName = nil
             items.append(item)
         }
+        // A row of bare digits that a line below priced is that item.
+        let priced = Set(items.filter { $0.price != .unconfirmed }.map(\.lineIndex))
+        items.removeAll { $0.price == .unconfirmed && priced.contains($0.lineIndex) }
         readCountColumn(&items, lines: text.lines)
         dropRateColumn(&items, lines: text.lines)
         return items
@@ -562,6 +569,16 @@ enum LineItemExtractor {
               let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         let location = match.location + (match.text.count - match.text.drop(while: \.isWhitespace).count)
         return AmountMatch(value: value, location: location, length: match.length, trailing: match[3] ?? "")
+    }
+
+    private static func bareDigitsItem(_ line: String, line index: Int) -> ParsedLineItem? {
+        guard let match = bareDigitsRow.firstMatch(in: line), let name = match[1]?.trimmingCharacters(in: .whitespaces),
+              name.filter(\.isLetter).count >= 4, !countTimes.isMatched(by: name.uppercased()),
+              MerchantExtractor.isNameLike(name.uppercased()),
+              let value = Decimal(string: "\(match[2] ?? "").\(match[3] ?? "")"), value > 0 else { return nil }
+        var item = ParsedLineItem(description: name, total: value, lineIndex: index)
+        item.price = .unconfirmed
+        return item
     }
 
     /// A number of two digits or more; a lone digit may be a letter OCR misread ("0mschrijving").

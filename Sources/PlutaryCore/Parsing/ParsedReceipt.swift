@@ -26,6 +26,9 @@ public struct ParsedReceipt: Sendable {
     public var savings: [FieldCandidate<Decimal>] = []
     public var paymentMethods: [FieldCandidate<String>] = []
     public var items: [ParsedLineItem] = []
+    /// Rows priced from bare digits alone (`PriceSource.unconfirmed`), apart from `items` until the
+    /// receipt's arithmetic takes them (`ReceiptResolver`).
+    public var unconfirmedItems: [ParsedLineItem] = []
     /// Every amount printed on the receipt, so derived totals can be checked against the paper.
     public var printedAmounts: Set<Decimal> = []
     /// How many lines print each amount: a total is often printed twice (TOTAL, then CASH or CARD).

@@ -9,4 +9,7 @@ public enum PriceSource: Hashable, Sendable {
     case unreadable
     /// OCR lost it and the receipt's arithmetic gave it (`ReceiptResolver`): the person is asked to check it.
     case inferred
+    /// Bare digits ending a row with neither a column gap nor a tax flag ("SPREMUTA ARANCIA 300"): the
+    /// row is an item (`undotted`) only when the items then add up to the receipt, which they do not without it.
+    case unconfirmed
 }

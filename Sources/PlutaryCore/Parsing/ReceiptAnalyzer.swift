@@ -66,7 +66,7 @@ struct ReceiptAnalyzer: Sendable {
         var summaryLines = readSummary(text, facts: facts, into: &receipt)
         let hasSummary = !summaryLines.isEmpty
         var itemsEnd = summaryLines.first ?? text.lines.count
-        receipt.items = LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile)
+        receipt.setItems(LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile))
         // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are
         // items when the arithmetic says so: read as items, they and the items around them add up to a later
         // total or subtotal (with the taxes printed above it), which none of their own amounts is.
@@ -88,7 +88,7 @@ struct ReceiptAnalyzer: Sendable {
             receipt.totals.removeAll { turned.contains($0.lineIndex ?? -1) }
             receipt.subtotals.removeAll { turned.contains($0.lineIndex ?? -1) }
             facts = asItems
-            receipt.items = items
+            receipt.setItems(items)
             summaryLines.removeFirst(count)
             itemsEnd = next
             break
@@ -306,5 +306,13 @@ struct ReceiptAnalyzer: Sendable {
         guard let smallest = values.min() else { return nil }
         if !values.contains(where: { $0 != smallest && $0 * Decimal(string: "0.3")! >= smallest }) { return nil }
         return smallest
+    }
+}
+
+private extension ParsedReceipt {
+    /// The items read, the rows priced from bare digits alone kept apart.
+    mutating func setItems(_ read: [ParsedLineItem]) {
+        items = read.filter { $0.price != .unconfirmed }
+        unconfirmedItems = read.filter { $0.price == .unconfirmed }
     }
 }

@@ -29,6 +29,19 @@ struct ReceiptResolver: Sendable {
         let tip = parsed.tips.first?.value
         let subtotal = CandidateScorer.top(subtotalCandidates(parsed, itemsNet: itemsNet))
         let total = CandidateScorer.top(totalCandidates(parsed))
+        // Rows priced from bare digits alone are items when with them the items add up and without them not:
+        // one such row that gives what is missing, or all of them together.
+        let reference = subtotal?.value ?? total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) }
+        if let reference, !parsed.unconfirmedItems.isEmpty, reference != itemsNet {
+            let missing = reference - itemsNet
+            let all = parsed.unconfirmedItems.reduce(Decimal(0)) { $0 + $1.total }
+            let confirmed = parsed.unconfirmedItems.first { $0.total == missing }.map { [$0] } ?? (all == missing ? parsed.unconfirmedItems : [])
+            for var item in confirmed {
+                item.price = .undotted
+                parsed.items.insert(item, at: parsed.items.firstIndex { $0.lineIndex > item.lineIndex } ?? parsed.items.endIndex)
+                itemsNet += item.total
+            }
+        }
         // A price read from bare digits that is more than the whole receipt is a misread ("3,39 8" as 86.68).
         for index in parsed.items.indices where parsed.items[index].price == .undotted {
             guard let whole = total?.value, parsed.items[index].total > whole else { continue }

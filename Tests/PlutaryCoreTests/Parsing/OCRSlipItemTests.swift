@@ -34,6 +34,22 @@ struct OCRSlipItemTests {
         #expect(name.lineItems.last?.description == "COCA COLA 330 ML")
     }
 
+    @Test func bareDigitsWithoutGapOrFlagArePricedOnlyWhenTheSumsNeedThem() {
+        let bar = """
+        BAR CENTRALE
+        19/08/2017 10:12
+        CAPPUCCINO                1,40
+        SPREMUTA ARANCIA 300
+        ACQUA NAT 0,5 1,00
+        TOTALE EURO               5,40
+        """
+        #expect(parse(bar).lineItems.map(\.total) == ["1.40", "3.00", "1.00"])
+        // When the items add up without them, the digits are the name's ("FILIALE 1208" is no price).
+        let branch = parse(bar.replacingOccurrences(of: "SPREMUTA ARANCIA 300", with: "FILIALE CENTRO 1208")
+            .replacingOccurrences(of: "5,40", with: "2,40"))
+        #expect(branch.lineItems.map(\.total) == ["1.40", "1.00"])
+    }
+
     @Test func aMultiBuyLinePricesTheItemBelowIt() {
         let payload = parse("""
         Walmart
