@@ -498,4 +498,19 @@ struct ParsingRuleTests {
         let saving = parse(text.replacingOccurrences(of: "RETURN\n", with: ""))
         #expect(saving.lineItems.map(\.total) == ["10.98", "-8.01"])
     }
+
+    @Test func aTaxNameWithALetterReadAsADigitIsThatTax() {
+        // Tesseract reads GST's G as a 6 ("6ST(Included) 6.00 %" in a real Malaysian scan).
+        let payload = parse("""
+        Walmart
+        03/15/22 10:22
+        GV 2% MILK 4L                  5.47
+        LAYS CLASSIC 235G              3.47 J
+         SUBTOTAL 8.94
+                  6ST 5.0000 %                  0.17
+                           TOTAL 9.11
+        """)
+        #expect(payload.taxAmount == "0.17")
+        #expect(payload.taxes.map(\.name) == ["GST"])
+    }
 }
