@@ -81,6 +81,8 @@ enum LineItemExtractor {
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "STATIEGELD", "CRV"]
+    /// Those long enough to be recognised with an OCR slip ("Stafiegeld").
+    private static let longDepositWords: [KeywordPhrase] = depositWholeWords.filter { $0.count > 6 }.map(KeywordPhrase.init)
     /// Column names and units; "S" and "U" are of "S/PRICE" and "U/PRICE".
     private static let columnWords: Set<String> = ["KG", "G", "LB", "LBS", "EUR", "EURO", "USD", "CAD", "RM", "STK", "ST", "X",
                                                    "QTY", "PRICE", "AMOUNT", "UNIT", "TOTAL", "PREIS", "MENGE", "BETRAG", "ANZAHL",
@@ -245,6 +247,7 @@ enum LineItemExtractor {
             }
             let descriptionLabel = LineLabel(description)
             let isDeposit = descriptionLabel.hasAny(depositWords) || descriptionLabel.words.contains(where: depositWholeWords.contains)
+                || longDepositWords.contains(where: descriptionLabel.hasWord(closeTo:))
             if price.value < 0, let header = returnHeader, index - header <= 3, !descriptionLabel.hasAny(discountWords),
                let row = itemRow(description, price: -price.value, flag: "", line: index, profile: profile) {
                 var item = row

@@ -153,7 +153,9 @@ struct TotalCandidates {
             let confirmations = ["subtotal_plus_tax", "subtotal_plus_rounding", "total_plus_rounding", "tender_minus_change",
                                  "exact_tender", "card_tender", "items_sum", "vat_table_gross"].filter { f[$0] == 1 }.count
             f["confirmations"] = Double(min(confirmations, 3)) / 3
-            f["one_digit_from_sum"] = onLine != nil && confirmations == 0 && sums.contains { ReceiptResolver.oneDigitApart($0, value) } ? 1 : 0
+            // A misread digit, unless two lines print the same amount: OCR seldom misreads one digit alike twice.
+            f["one_digit_from_sum"] = onLine != nil && confirmations == 0 && (parsed.printedCounts[value] ?? 0) < 2
+                && sums.contains { ReceiptResolver.oneDigitApart($0, value) } ? 1 : 0
             // A printed total nothing confirms while a sum of other printed amounts reaches something else.
             f["contradicted_by_sum"] = onLine != nil && confirmations == 0 && !sums.isEmpty && !sums.contains(value) ? 1 : 0
             return FieldCandidate(value: value, confidence: 0, lineIndex: onLine?.line,

@@ -23,6 +23,28 @@ struct TotalSelectionTests {
         #expect(payload.subtotalAmount == "20.75")
     }
 
+    @Test func aTotalPrintedTwiceIsNoMisreadOfASumADigitOff() {
+        // The VAT table leaves the deposit out (Dutch statiegeld): its rows' gross adds up to 5.25, a
+        // digit from the 5.85 that the total and the payment both print (its tender word misread), and
+        // the items do not add up (OCR lost a price).
+        let text = """
+        Jumbo Utrecht
+        25-01-2020 11:09
+        Jumbo Bruin Bier 6x30cl          4,49
+        Stafiegeld                       0,60
+        Boerenkool                       0,7
+        Totaal 5,85
+        PlN 5,85
+        BTW Excl.     BTW      Incl.
+        9%      0,70    0,06     0,76
+        21% 3,71    0,78     4,49
+        """
+        let payload = ReceiptParser().parse(ocrText: text)
+        #expect(payload.totalAmount == "5.85")
+        // "Stafiegeld" is Statiegeld with a slip: a deposit.
+        #expect(payload.lineItems.map(\.category) == [nil, "deposit", nil])
+    }
+
     @Test func aTotalWhoseDecimalPointWasReadAsADashIsStillRead() {
         let text = """
         FIVE STAR CASH & CARRY
