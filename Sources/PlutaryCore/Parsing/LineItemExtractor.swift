@@ -590,7 +590,9 @@ enum LineItemExtractor {
     }
 
     private static func flaggedUndotted(_ line: String, flags: Set<String>) -> AmountMatch? {
-        guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3], flags.contains(flag),
+        // The flag's letter may be read as a digit ("549 T8" among prices flagged "TB").
+        guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3],
+              flags.contains(flag) || flags.contains(String(flag.map { SummaryLineClassifier.digitLetters[$0] ?? $0 })),
               line.filter(\.isLetter).count >= 4, let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: flag)
     }

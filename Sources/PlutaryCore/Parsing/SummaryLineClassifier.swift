@@ -73,7 +73,7 @@ enum SummaryLineClassifier {
         ("PDV", "PDV"), ("DDV", "DDV"), ("AFA", "ÁFA"),
     ]
     /// Letters OCR reads as digits.
-    private static let digitLetters: [Character: Character] = ["0": "O", "1": "I", "5": "S", "6": "G", "8": "B"]
+    static let digitLetters: [Character: Character] = ["0": "O", "1": "I", "5": "S", "6": "G", "8": "B"]
     // Lines that mention a tax word without being an amount of tax.
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",

@@ -32,6 +32,16 @@ struct OCRSlipItemTests {
         """)
         #expect(name.lineItems.map(\.total) == ["1.50", "0.99"])
         #expect(name.lineItems.last?.description == "COCA COLA 330 ML")
+        // The flag's letter may be read as a digit: "T8" is the "TB" of the other prices.
+        let aldi = parse("""
+        ALDI
+        06/19/21 10:05
+        60112 Radiance Dish Soap         1.69 TB
+        63309 Willow Paper Towels 549 T8
+        1 Paper Bag                      0.10 TB
+        SUBTOTAL 7.28
+        """)
+        #expect(aldi.lineItems.map(\.total) == ["1.69", "5.49", "0.10"])
     }
 
     @Test func bareDigitsWithoutGapOrFlagArePricedOnlyWhenTheSumsNeedThem() {
