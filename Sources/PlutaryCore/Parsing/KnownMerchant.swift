@@ -233,33 +233,28 @@ final class KnownMerchant: Sendable, Equatable {
         UInt32(bytes[start]) << 16 | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2])
     }
 
-    /// False when `bytes` hold no chain key's first three bytes, so no chain is named there.
-    /// (Lines with other than ASCII are always searched: the Chinese keys are not ASCII.)
-    private static func mayName(_ bytes: [UInt8]) -> Bool {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
-        return bytes.count >= 3 && (0...(bytes.count - 3)).contains { allKeyStarts.contains(trigram(bytes, at: $0)) }
-    }
-
-    /// The key starts among `bytes`' three-byte runs.
+    /// The key starts among `bytes`' three-byte runs: chains none of whose keys starts there are not named there.
     private static func keyStartsIn(_ bytes: [UInt8]) -> Set<UInt32> {
         guard bytes.count >= 3 else { return [] }
         return Set((0...(bytes.count - 3)).lazy.map { trigram(bytes, at: $0) }.filter(allKeyStarts.contains))
     }
 
-    /// The first known chain named on one of the text's lines at `indices`, with that line's index.
-    /// Each line's squeezed bytes are built once for all the chains.
     /// A line's bytes without spaces or tabs, for `isNamed(in:rawUpper:squeezed:)`.
     static func squeezed(_ upperLine: String) -> [UInt8] {
         upperLine.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
 
+    /// The first known chain named on one of the text's lines at `indices`, with that line's index.
+    /// Each line's squeezed bytes are built once for all the chains.
     static func find(in text: ReceiptText, at indices: some Sequence<Int>) -> (merchant: KnownMerchant, line: Int)? {
         for index in indices {
             let upper = text.upperLines[index]
             let squeezed = squeezed(upper)
-            guard mayName(squeezed) || mayName(Array(text.labels[index].compact.utf8)), !isProductOrCardLine(text.lines[index]) else { continue }
-            // Only the chains one of whose keys starts somewhere in the line: there are over a hundred.
+            // Only the chains one of whose keys starts somewhere in the line: there are over a hundred, and
+            // most lines hold no key's start at all. Lines with other than ASCII are always searched: the
+            // Chinese keys are not ASCII.
             let present = keyStartsIn(squeezed).union(keyStartsIn(Array(text.labels[index].compact.utf8)))
+            guard !present.isEmpty || squeezed.contains(where: { $0 >= 0x80 }), !isProductOrCardLine(text.lines[index]) else { continue }
             if let merchant = all.first(where: { chain in
                 (chain.keyStarts.map { $0.contains(where: present.contains) } ?? true)
                     && chain.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed)

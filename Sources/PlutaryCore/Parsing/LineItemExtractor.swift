@@ -104,6 +104,7 @@ enum LineItemExtractor {
         "MENGE", "ANZAHL", "DESIGNATION", "DÉSIGNATION", "QTE", "QTÉ", "DESCRIPCION", "DESCRIPCIÓN", "CANT", "CANTIDAD",
         "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE",
         "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
+    private static let longItemColumnWords = itemColumnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
@@ -141,13 +142,13 @@ enum LineItemExtractor {
             let upper = text.upperLines[index]
             let amounts = facts[index].amounts
             let label = facts[index].label
-            // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
-            // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
             // A header's column may be named like a total ("Summa(SEK)"); "Total Qty  2" is a count, no header.
             if amounts.isEmpty, let kind = facts[index].kind, kind != .count, !holdsNumber(line), isColumnHeader(line) {
                 startTable(line)
                 continue
             }
+            // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
+            // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
             if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
@@ -552,10 +553,7 @@ enum LineItemExtractor {
         // Only then words with a slip, in a short line that names a column already: this runs for each
         // line without an amount, and most are no header.
         guard unnamed.count < words.count, words.count <= 6 else { return false }
-        let slipped = unnamed.filter { word in
-            let bytes = Array(word.utf8)
-            return bytes.count >= 5 && longColumnWords.contains { abs($0.count - bytes.count) <= 1 && TextSimilarity.wordMatches(bytes, $0[...]) }
-        }
+        let slipped = unnamed.filter { TextSimilarity.matchesWithSlip($0, among: longColumnWords) }
         return enough(words.count - unnamed.count + slipped.count)
     }
 
@@ -563,7 +561,7 @@ enum LineItemExtractor {
     /// name or count), which no total line names ("DESCRIPCION  IMPORTE", while "TOTAL EUR" is a total).
     static func isItemTableHeader(_ line: String) -> Bool {
         isColumnHeader(line) && line.uppercased().split { !$0.isLetter }.contains { word in
-            itemColumnWords.contains(String(word)) || word.count >= 5 && itemColumnWords.contains { $0.count >= 6 && TextSimilarity.wordMatches(String(word), $0) }
+            itemColumnWords.contains(String(word)) || TextSimilarity.matchesWithSlip(word, among: longItemColumnWords)
         }
     }
 
@@ -592,7 +590,7 @@ enum LineItemExtractor {
     private static func flaggedUndotted(_ line: String, flags: Set<String>) -> AmountMatch? {
         // The flag's letter may be read as a digit ("549 T8" among prices flagged "TB").
         guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3],
-              flags.contains(flag) || flags.contains(String(flag.map { SummaryLineClassifier.digitLetters[$0] ?? $0 })),
+              flags.contains(flag) || flags.contains(TextSimilarity.lettersForDigits(flag)),
               line.filter(\.isLetter).count >= 4, let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: flag)
     }

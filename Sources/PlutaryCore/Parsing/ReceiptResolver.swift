@@ -29,9 +29,10 @@ struct ReceiptResolver: Sendable {
         let tip = parsed.tips.first?.value
         let subtotal = CandidateScorer.top(subtotalCandidates(parsed, itemsNet: itemsNet))
         let total = CandidateScorer.top(totalCandidates(parsed))
+        // What the items add up to: the subtotal, else the total less tip and the taxes added to the prices.
+        let reference = subtotal?.value ?? total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) }
         // Rows priced from bare digits alone are items when with them the items add up and without them not:
         // one such row that gives what is missing, or all of them together.
-        let reference = subtotal?.value ?? total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) }
         if let reference, !parsed.unconfirmedItems.isEmpty, reference != itemsNet {
             let missing = reference - itemsNet
             let all = parsed.unconfirmedItems.reduce(Decimal(0)) { $0 + $1.total }
@@ -55,8 +56,7 @@ struct ReceiptResolver: Sendable {
         if let tip { payload.tipAmount = money(tip); fill("tip_amount", 0.8) }
         if let total { payload.totalAmount = money(total.value); fill("total_amount", total.confidence) }
         if let method = parsed.paymentMethods.last { payload.paymentMethod = method.value; fill("payment_method", method.confidence) }
-        let inferredPrice = inferUnreadablePrice(&parsed.items, itemsNet: itemsNet, subtotal: subtotal?.value,
-                                                 total: total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) })
+        let inferredPrice = inferUnreadablePrice(&parsed.items, itemsNet: itemsNet, reference: reference)
         itemsNet += inferredPrice ?? 0
         if !parsed.items.isEmpty {
             payload.lineItems = parsed.items.map { lineItem($0, money: money) }
@@ -79,8 +79,8 @@ struct ReceiptResolver: Sendable {
 
     /// One item whose price OCR lost costs what the others leave of the subtotal (or of the
     /// total less tax and tip): the only price with which the receipt adds up. Returns it.
-    private func inferUnreadablePrice(_ items: inout [ParsedLineItem], itemsNet: Decimal, subtotal: Decimal?, total: Decimal?) -> Decimal? {
-        guard let reference = subtotal ?? total, let index = items.indices.first(where: { items[$0].price == .unreadable }),
+    private func inferUnreadablePrice(_ items: inout [ParsedLineItem], itemsNet: Decimal, reference: Decimal?) -> Decimal? {
+        guard let reference, let index = items.indices.first(where: { items[$0].price == .unreadable }),
               !items[(index + 1)...].contains(where: { $0.price == .unreadable }) else { return nil }
         let missing = reference - itemsNet
         guard missing > 0, missing < reference else { return nil }

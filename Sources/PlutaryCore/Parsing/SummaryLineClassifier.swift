@@ -72,8 +72,6 @@ enum SummaryLineClassifier {
         ("IVA", "IVA"), ("TVA", "TVA"), ("BTW", "BTW"), ("PTU", "PTU"), ("MOMS", "Moms"), ("DPH", "DPH"), ("ALV", "ALV"), ("MVA", "MVA"),
         ("PDV", "PDV"), ("DDV", "DDV"), ("AFA", "ÁFA"),
     ]
-    /// Letters OCR reads as digits.
-    static let digitLetters: [Character: Character] = ["0": "O", "1": "I", "5": "S", "6": "G", "8": "B"]
     // Lines that mention a tax word without being an amount of tax.
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
@@ -143,15 +141,19 @@ enum SummaryLineClassifier {
             return name
         }
         // A short tax name with a letter OCR read as a digit ("6ST 5.0000 %" for GST): only a word of both.
-        if let first = label.words.first, first.count == 3, first.contains(where: \.isLetter), first.contains(where: \.isNumber) {
-            let letters = String(first.map { digitLetters[$0] ?? $0 })
-            if let name = taxNames.first(where: { $0.word.parts.count == 1 && $0.word.text == letters })?.name { return name }
+        if let first = label.words.first, first.count == 3, first.contains(where: \.isLetter), first.contains(where: \.isNumber),
+           let name = oneWordTaxName(TextSimilarity.lettersForDigits(first)) {
+            return name
         }
         // A short tax name OCR split in two at the start of its line ("T PS 5%", "H ST 13%").
         guard label.words.count >= 2, label.words[0].count + label.words[1].count <= 4,
               label.words[0].allSatisfy(\.isLetter), label.words[1].allSatisfy(\.isLetter) else { return nil }
-        let joined = label.words[0] + label.words[1]
-        return taxNames.first { $0.word.parts.count == 1 && $0.word.text == joined }?.name
+        return oneWordTaxName(label.words[0] + label.words[1])
+    }
+
+    /// The tax a one-word name spelled exactly names.
+    private static func oneWordTaxName(_ word: String) -> String? {
+        taxNames.first { $0.word.parts.count == 1 && $0.word.text == word }?.name
     }
 
     static func tenderMethod(_ label: LineLabel) -> String? {

@@ -81,4 +81,18 @@ enum TextSimilarity {
         guard keyword.count >= 7, abs(word.count - keyword.count) == 1 else { return false }
         return editDistance(word, keyword) <= 1
     }
+
+    /// Letters OCR reads as digits.
+    private static let digitLetters: [Character: Character] = ["0": "O", "1": "I", "5": "S", "6": "G", "8": "B"]
+
+    /// A word with the digits OCR makes of letters read back as those letters ("6ST" is "GST", "T8" is "TB").
+    static func lettersForDigits(_ word: some StringProtocol) -> String {
+        String(word.map { digitLetters[$0] ?? $0 })
+    }
+
+    /// Whether a word is one of `keywords` (as bytes, of five letters or more) but for an OCR slip (`wordMatches`).
+    static func matchesWithSlip(_ word: some StringProtocol, among keywords: [[UInt8]]) -> Bool {
+        let bytes = Array(word.utf8)
+        return bytes.count >= 5 && keywords.contains { abs($0.count - bytes.count) <= 1 && wordMatches(bytes, $0[...]) }
+    }
 }
