@@ -50,6 +50,15 @@ struct ReceiptResolver: Sendable {
             parsed.items[index].total = 0
             parsed.items[index].price = .unreadable
         }
+        // Nor is one the items do not add up with, while no other price is missing: the arithmetic prices
+        // it instead ("FILMIS  666  0" for 9,99).
+        let undotted = parsed.items.indices.filter { parsed.items[$0].price == .undotted }
+        if let reference, reference != itemsNet, undotted.count == 1, !parsed.items.contains(where: { $0.price == .unreadable }),
+           case let index = undotted[0], case let missing = reference - (itemsNet - parsed.items[index].total), missing > 0, missing < reference {
+            itemsNet -= parsed.items[index].total
+            parsed.items[index].total = 0
+            parsed.items[index].price = .unreadable
+        }
 
         if let subtotal { payload.subtotalAmount = money(subtotal.value); fill("subtotal_amount", subtotal.confidence) }
         if let tax { payload.taxAmount = money(tax.value); fill("tax_amount", tax.confidence) }

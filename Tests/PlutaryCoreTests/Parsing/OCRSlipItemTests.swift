@@ -60,6 +60,24 @@ struct OCRSlipItemTests {
         #expect(branch.lineItems.map(\.total) == ["1.40", "1.00"])
     }
 
+    @Test func digitsReadWithoutTheirPointGiveWayToTheArithmetic() {
+        // OCR read IKEA's "9,99" as "666": with 6.66 the items miss the sum by 3.33, so the
+        // arithmetic prices the row; when the digits add up, they stand.
+        let text = """
+        IKEA Deutschland GmbH & Co. KG
+        08.10.2016
+        KOPPLA Mfstd 3 1.5 m      3,49  0
+        FILMIS Uhr/Thermom/W          666       0
+        ANNONS Kochgesch 5       9,99  0
+        Summe            23,47
+        """
+        let misread = parse(text)
+        #expect(misread.lineItems.map(\.total) == ["3.49", "9.99", "9.99"])
+        #expect(misread.lineItems[1].priceInferred == true)
+        let read = parse(text.replacingOccurrences(of: "23,47", with: "20,14"))
+        #expect(read.lineItems.map(\.total) == ["3.49", "6.66", "9.99"])
+    }
+
     @Test func aMultiBuyLinePricesTheItemBelowIt() {
         let payload = parse("""
         Walmart
