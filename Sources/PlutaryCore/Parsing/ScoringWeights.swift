@@ -32,18 +32,18 @@ enum ScoringWeights {
         "vat_table_gross": 1.0,
     ]
     static let date: [String: Double] = [
-        "ambiguous_order": -0.251,
+        "ambiguous_order": -0.243,
         "compact": -1.5,
-        "from_edge": -0.028,
+        "from_edge": -0.019,
         "future": -2.0,
-        "label": 0.959,
+        "label": 0.941,
         "label_above": 0.5,
         "month_name": -0.022,
         "not_purchase_label": -2.007,
         "repeated": 0.25,
         "space_separator": -1.0,
-        "time": 0.567,
-        "two_digit_year": -0.237,
+        "time": 0.545,
+        "two_digit_year": -0.244,
         "year_first": -0.004,
     ]
     static let merchant: [String: Double] = [
@@ -63,11 +63,11 @@ enum ScoringWeights {
     ]
     static let subtotal: [String: Double] = [
         "after_total": -0.501,
-        "is_total": 0.254,
+        "is_total": 0.262,
         "items_sum": 0.758,
-        "last_before_total": 0.262,
+        "last_before_total": 0.246,
         "plus_tax_is_total": 0.5,
-        "position": 0.001,
+        "position": -0.0,
         "repeated": 0.25,
         "zero": -1.0,
     ]
