@@ -70,6 +70,26 @@ struct EuropeanReceiptTests {
         #expect(payload.purchaseDate == "2024-06-20")
     }
 
+    @Test func italianItemsKeepTheirPricesWithTheVATRateAfterThem() {
+        let text = """
+        CONAD SUPERSTORE
+        P.IVA 01234567890
+        DESCRIZIONE            IVA    PREZZO(€)
+        LATTE INTERO 1L                1,29  4%
+        PANE CASERECCIO                2,10  4%
+        DETERSIVO PIATTI               3,49 22%
+        BISCOTTI                       1,99 10%
+        TOTALE COMPLESSIVO             8,87
+        DI CUI IVA                     0,91
+        PAGAMENTO CONTANTE            10,00
+        RESTO                          1,13
+        12-03-2024 18:22
+        """
+        let payload = read(text, total: "8.87", currency: "EUR", payment: "Cash")
+        #expect(payload.lineItems.map(\.total) == ["1.29", "2.10", "3.49", "1.99"])
+        #expect(payload.lineItems.first?.description == "LATTE INTERO 1L")
+    }
+
     @Test func dutchTotalPaidByPin() {
         let text = """
         Albert Heijn
