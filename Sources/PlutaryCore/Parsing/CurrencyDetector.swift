@@ -29,10 +29,12 @@ enum CurrencyDetector {
     private static let currencyWords: [String: (code: String, weight: Double)] = [
         "PLN": ("PLN", 0.8), "SEK": ("SEK", 0.8), "NOK": ("NOK", 0.8), "DKK": ("DKK", 0.8), "CZK": ("CZK", 0.8),
         "HUF": ("HUF", 0.8), "RON": ("RON", 0.8), "BGN": ("BGN", 0.8), "ISK": ("ISK", 0.8), "MAD": ("MAD", 0.8),
-        "ZL": ("PLN", 0.6), "KC": ("CZK", 0.6), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
+        "ZL": ("PLN", 0.6), "KC": ("CZK", 0.6), "FORINT": ("HUF", 0.8), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
         // National debit cards name their country: Denmark's Dankort, Norway's BankAxept.
         "DANKORT": ("DKK", 0.6), "BANKAXEPT": ("NOK", 0.6),
     ]
+    // Hungary's forint as its receipts write it, after an amount ("ÖSSZESEN: 5 369 Ft"); "50 FT" is a length.
+    private static let forint = Pattern(#"\d\s?Ft(?!\w)"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]
     private static let canadianTaxWords: [KeywordPhrase] = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
@@ -59,6 +61,9 @@ enum CurrencyDetector {
             let found = label.words.compactMap { currencyWords[$0] }
             guard !found.isEmpty, !AmountScanner.amounts(in: text.lines[index]).isEmpty else { continue }
             for (code, weight) in found { add(code, weight) }
+        }
+        if KnownMerchant.bytes(Array(text.ocrText.utf8), contain: Array("Ft".utf8)), text.lines.contains(where: forint.isMatched) {
+            add("HUF", 0.8)
         }
         if mentions("US$") || labels.contains(where: { $0.hasWord("USD") }) { add("USD", 0.8) }
         if canadianDollar.isMatched(by: upper) || labels.contains(where: { $0.hasWord("CAD") }) { add("CAD", 0.8) }

@@ -11,10 +11,10 @@ public struct ReceiptText: Sendable {
 
     public init(_ ocrText: String) {
         self.ocrText = ocrText
-        lines = ColumnCellJoiner.rows(Self.rawLines(ocrText)
+        lines = WholeUnitAmounts.written(ColumnCellJoiner.rows(Self.rawLines(ocrText)
             .flatMap(Self.wrapped)
             .map(Self.trimmed)
-            .filter { !$0.isEmpty })
+            .filter { !$0.isEmpty }), text: ocrText)
         upperLines = lines.map { $0.uppercased() }
         labels = upperLines.map(LineLabel.init)
     }

@@ -40,7 +40,7 @@ enum SummaryLineClassifier {
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
         "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
-    private static let changeWholeWords: Set<String> = ["CAMBIO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO", "MONNAIE"]
+    private static let changeWholeWords: Set<String> = ["CAMBIO", "VISSZAJARO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO", "MONNAIE"]
     private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING",
         // Cash rounding in French (Canada, Belgium), Spanish, Italian, Dutch and the Nordic languages.
         "ARRONDI", "REDONDEO", "ARROTONDAMENTO", "AFRONDING", "AVRUNDNING", "AFRUNDING", "AVRUNDING", "PYOERISTYS"]

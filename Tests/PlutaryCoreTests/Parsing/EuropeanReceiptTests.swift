@@ -103,6 +103,46 @@ struct EuropeanReceiptTests {
         read(text, total: "6.98", currency: "EUR", payment: "Debit")
     }
 
+    @Test func hungarianForintsAreWholeUnits() {
+        let text = """
+        SPAR Magyarország Kft.
+        1119 Budapest, Fehérvári út 12.
+        NYUGTA
+        TEJ 2,8% 1L                  389 A
+        PICK SZALÁMI               1 949 C
+        BANÁN                        712 C
+          1,235 kg x 577 Ft/kg
+        ÖSSZESEN:                  3 050 Ft
+        KÉSZPÉNZ                   5 000 Ft
+        VISSZAJÁRÓ                 1 950 Ft
+        C 27%  ÁFA alap 2 061  ÁFA 557
+        2024.03.15. 17:42   NY.SZ.: 0412/00881
+        """
+        let payload = read(text, total: "3050.00", currency: "HUF", payment: "Cash")
+        #expect(payload.lineItems.map(\.total) == ["389.00", "1949.00", "712.00"])
+        #expect(payload.taxAmount == "557.00")
+        #expect(payload.purchaseDate == "2024-03-15")
+    }
+
+    /// Its foot ("50 FT") looks like a forint, and three lines end in whole numbers; its cents say it is no forint receipt.
+    @Test func aFootInADollarReceiptLeavesItsCentsAlone() {
+        let text = """
+        HOME DEPOT
+        STORE 4512
+        GARDEN HOSE 50 FT            24.98
+        DRIP EDGE 10 FT               8.47
+        SUBTOTAL                     33.45
+        SALES TAX                     2.76
+        TOTAL                       $36.21
+        CASH                         40.00
+        CHANGE                        3.79
+        ITEMS SOLD 2
+        TRANS 1187
+        """
+        let payload = read(text, total: "36.21", currency: "USD", payment: "Cash")
+        #expect(payload.lineItems.map(\.total) == ["24.98", "8.47"])
+    }
+
     @Test func polishSumInZlotyPaidInCashWithChange() {
         let text = """
         BIEDRONKA

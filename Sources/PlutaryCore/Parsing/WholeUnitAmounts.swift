@@ -1,0 +1,54 @@
+import Foundation
+
+/// Receipts in currencies that print no minor unit (Hungary's forint, Japan's yen, Korea's won,
+/// Iceland's krona) price in whole units: "PICK SZALÁMI   1 949 C", "ÖSSZESEN:  5 369 Ft",
+/// "合計 ¥1,280". Every reader of amounts looks for a decimal part, so such a receipt's amounts are
+/// given one (".00") where they end a line, once, before any reading; the rest of the parser then
+/// reads them as it reads any receipt's.
+enum WholeUnitAmounts {
+    // What says a receipt is in such a currency: its code, or its sign or "Ft" (forint) beside a number.
+    private static let marker = Pattern(#"\d\s?(?:Ft|FT|円|원)(?!\w)|[¥￥₩]\s?\d|(?<!\w)(?:HUF|JPY|KRW|ISK)(?!\w)"#, caseInsensitive: false)
+    // A whole amount that ends its line, before an optional currency word and tax flag: digits grouped by
+    // thousands (one space, a point or a comma: "1 949", "1.949", "1,280") or plain ("399"), not inside
+    // a code, a date, a time or a phone number ("A12345678", "2022.07.09", "10:33", "0412/00881").
+    private static let wholeAmount = Pattern(
+        #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}\*?)?\s*$)"#,
+        caseInsensitive: false, needsOneOf: Pattern.digits)
+
+    /// Whether the text holds a marker's first bytes ("Ft", a code's letters, a sign's UTF-8): on the bytes,
+    /// as the marker's expression over every receipt's whole text cost a thirtieth of the parse.
+    private static func mayHoldMarker(_ text: String) -> Bool {
+        let codes: [[UInt8]] = ["HUF", "JPY", "KRW", "ISK"].map { Array($0.utf8) }
+        let signs: [[UInt8]] = ["円", "원", "¥", "￥", "₩"].map { Array($0.utf8) }
+        var bytes = text.utf8[...]
+        while let first = bytes.first {
+            let rest = bytes.dropFirst()
+            switch first {
+            case UInt8(ascii: "F"): if let next = rest.first, next == UInt8(ascii: "t") || next == UInt8(ascii: "T") { return true }
+            case UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "K"), UInt8(ascii: "I"):
+                if codes.contains(where: { bytes.starts(with: $0) }) { return true }
+            case 0xC2...0xEF: if signs.contains(where: { bytes.starts(with: $0) }) { return true }
+            default: break
+            }
+            bytes = rest
+        }
+        return false
+    }
+
+    /// The lines with their whole amounts written with a decimal part, when the text is a whole-unit
+    /// currency's: its marker is there, and at least three lines end in a whole amount, more than twice
+    /// as many as hold a decimal one (a forint receipt's "1,235 kg" weights are no amounts; a receipt
+    /// that prints decimals is read as it is).
+    static func written(_ lines: [String], text: String) -> [String] {
+        guard mayHoldMarker(text), marker.isMatched(by: text) else { return lines }
+        let whole = lines.map { wholeAmount.firstMatch(in: $0) }
+        let wholeCount = whole.lazy.compactMap { $0 }.count
+        let decimalCount = lines.lazy.filter { !AmountScanner.amounts(in: $0).isEmpty }.count
+        guard wholeCount >= 3, wholeCount > 2 * decimalCount else { return lines }
+        return zip(lines, whole).map { line, match in
+            guard let match, let digits = match[3] else { return line }
+            let written = (match[1] ?? "") + (match[2] ?? "") + digits.filter(\.isNumber) + ".00" + (match[4] ?? "")
+            return (line as NSString).replacingCharacters(in: NSRange(location: match.location, length: match.length), with: written)
+        }
+    }
+}
