@@ -6,6 +6,8 @@
 set -euo pipefail
 old=$(realpath "$1"); new=$(realpath "$2")
 cache=${3:-.build-cache/ocr}
+# No cached text is an error, not "no difference": run from the checkout that holds the cache, or pass it.
+ls "$cache"/*/*/*.txt >/dev/null 2>&1 || { echo "parse_diff.sh: no cached OCR text under $cache" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for engine in ppocr tesseract; do

@@ -56,6 +56,11 @@ enum LineItemExtractor {
     private static let countAndUnit = Pattern(
         #"^[-–.\s]*(\d{1,4})(?:[.,](\d{1,3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC|PKT|PK|PACK|SET|SETS|BOX|BOXS|BOXES|BTL|EA|UNITS?)\.?((?:\s+[&$@]?\d+(?:[.,]\d+)?-?)*)$"#,
         needsOneOf: Pattern.digits)
+    // A row's leading count and unit price ("1 x  5.90  "), before the name some tills print next.
+    private static let quantityLead = Pattern(#"^\s*\d{1,3}\s*(?:X|×|@|\*)\s*(?:\$|€|RM)?\s?\d+[.,]\d{2}\s+"#, needsOneOf: Pattern.digits)
+    // Columns of a count and a unit price alone before the total, under the item's name ("PAINT BRUSH" /
+    // "2    6.50    13.00"): the count times the price must be the total.
+    private static let bareCountAndUnitPrice = Pattern(#"^\s*(\d{1,4})\s+(\d{1,5}[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and a unit price in columns beside the name, whichever the order, checked by their
     // product being the row's total: "NASI LEMAK   2   3.50   7.00", "PFAND   0,25   2   0,50",
     // "2 BANANEN   0,25   0,50". A count printed with "x" needs no unit price: "2 x NASI GORENG   8.00".
@@ -170,7 +175,10 @@ enum LineItemExtractor {
                 // A row of codes between an item whose price is unreadable and this line is that item's
                 // article code ("EPOXY PUTTY+ (2 X 50GM)  *S" / "WA17 - 12/144" / "9555075106825  1 X 8.50  8.50").
                 let codeOfItemAbove = items.last.map { $0.price == .unreadable && $0.lineIndex == index - 2 } ?? false
-                let name = pendingName ?? quantity.total.flatMap { total in
+                // A name right above is the row's ("KUAT HARIMAU BLEACH" / "2 × 5.51 (Disc: 1.53)"); else one on the row itself.
+                let nameAbove = pendingName.flatMap { $0.line == index - 1 ? $0 : nil }
+                let name = nameAbove ?? inlineName(line, total: quantity.total == nil ? nil : amounts.last, line: index) ?? pendingName
+                    ?? quantity.total.flatMap { total in
                     unpricedRow.flatMap { row in
                         row.line == index - 1 && !codeOfItemAbove && !(items.last.map { matches($0, quantity) } ?? false) ? row : nil
                     }
@@ -613,6 +621,19 @@ enum LineItemExtractor {
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: "")
     }
 
+    /// The name a quantity row prints between its count and unit price and its total ("1 x  5.90  FABER-CASTELL
+    /// 2B PENCIL 12S    5.90 SR"), with the row's line; nil when nothing name-like stands there (a currency, a unit).
+    private static func inlineName(_ line: String, total: AmountMatch?, line index: Int) -> (text: String, code: String?, line: Int)? {
+        guard let total, let lead = quantityLead.firstMatch(in: line), lead.location + lead.length < total.location else { return nil }
+        let start = lead.location + lead.length
+        let name = (line as NSString).substring(with: NSRange(location: start, length: total.location - start))
+            .trimmingCharacters(in: .whitespaces)
+        let upper = name.uppercased()
+        guard name.filter(\.isLetter).count >= 3, !currencyWords.contains(upper), MerchantExtractor.isNameLike(upper) else { return nil }
+        let (text, code) = splitTrailingCode(name)
+        return (text, code, index)
+    }
+
     /// A produce or article code after a name ("KIWI 4009", "RYET LEDL GU10 2001m  22237"): four or five digits at the end.
     private static func splitTrailingCode(_ description: String) -> (name: String, code: String?) {
         guard let match = trailingCode.firstMatch(in: description), match.location > 0 else { return (description, nil) }
@@ -623,7 +644,12 @@ enum LineItemExtractor {
     /// its total, and the unit price: the printed one whose product with the count is the total, else
     /// the total shared out. A count OCR read as zero is one.
     private static func quantityRow(_ description: String, total: Decimal) -> (count: Decimal, unitPrice: Decimal?)? {
-        guard description.utf8.count <= 40, let match = countAndUnit.firstMatch(in: description.trimmingCharacters(in: .whitespaces)),
+        guard description.utf8.count <= 40 else { return nil }
+        if let match = bareCountAndUnitPrice.firstMatch(in: description), let count = Decimal(string: match[1] ?? ""),
+           let unitPrice = AmountScanner.decimal(match[2] ?? ""), count > 0, close(rounded(count * unitPrice, scale: 2), total) {
+            return (count, unitPrice)
+        }
+        guard let match = countAndUnit.firstMatch(in: description.trimmingCharacters(in: .whitespaces)),
               let whole = Decimal(string: match[1] ?? "") else { return nil }
         var count = whole + (Decimal(string: "0.\(match[2] ?? "0")") ?? 0)
         if count == 0 { count = 1 }

@@ -367,4 +367,45 @@ struct MalaysianReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["29.90", "25.50"])
         #expect(payload.lineItems.map(\.quantity) == ["1", "3"])
     }
+
+    /// Hardware shops print the name, then the count, the unit price and the amount in columns below it.
+    @Test func aCountAndUnitPriceUnderTheNameAreItsQuantityRow() {
+        let payload = ReceiptParser().parse(ocrText: """
+        KEDAI PERKAKASAN MAJU SDN BHD
+        GST ID : 000812345678
+        ITEM              QTY   PRICE   AMOUNT  TAX
+        1038 4" PAINT BRUSH
+                             2    6.50    13.00  SR
+        0871 SANDPAPER #120
+                             5    0.90     4.50  SR
+        TOTAL SALES (INCLUSIVE OF GST) :       17.50
+        CASH :                                 20.00
+        CHANGE :                                2.50
+        """)
+        #expect(payload.lineItems.map(\.description) == ["4\" PAINT BRUSH", "SANDPAPER #120"])
+        #expect(payload.lineItems.map(\.quantity) == ["2", "5"])
+        #expect(payload.lineItems.map(\.unitPrice) == ["6.50", "0.90"])
+        #expect(payload.lineItems.map(\.total) == ["13.00", "4.50"])
+    }
+
+    /// Some tills print the count and unit price first, then the name, then the amount; a name on the line
+    /// above still names a quantity row ("(Disc: 1.53)" is no name).
+    @Test func theNameMayStandBetweenTheUnitPriceAndTheAmount() {
+        let payload = ReceiptParser().parse(ocrText: """
+        ANEKA STATIONERY SDN BHD
+        Qty   Description                       Amount
+        9556089012345
+         1 x  5.90  FABER-CASTELL 2B PENCIL 12S    5.90 SR
+         4 x  1.50  PILOT BP-1RT BALL PEN BLUE     6.00 SR
+        KUAT HARIMAU BLEACH LEMON 900ML
+        2 x 5.51 (Disc: 1.53)                      9.49 SR
+        Total Sales (Inclusive GST)               21.39
+        CASH                                      50.00
+        CHANGE                                    28.61
+        """)
+        #expect(payload.lineItems.map(\.description) == ["FABER-CASTELL 2B PENCIL 12S", "PILOT BP-1RT BALL PEN BLUE",
+                                                          "KUAT HARIMAU BLEACH LEMON 900ML"])
+        #expect(payload.lineItems.map(\.quantity) == ["1", "4", "2"])
+        #expect(payload.lineItems.map(\.total) == ["5.90", "6.00", "9.49"])
+    }
 }
