@@ -14,7 +14,7 @@ struct ReceiptAnalyzer: Sendable {
     // letters, then the rate, at the row's start.
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
     // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%".
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,4}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
@@ -121,7 +121,7 @@ struct ReceiptAnalyzer: Sendable {
             let taxTableHeader = amounts.isEmpty && label.hasAny(Self.taxTableHeaders)
             let namesColumns = amounts.isEmpty && label.words.filter(Self.vatColumnWords.contains).count >= 2
             // A row may name its columns ("MwSt A 19%  Netto 80,33  MwSt 15,26"): with a rate and amounts it is no header.
-            let isRow = amounts.count >= 2 && Self.rate.isMatched(by: line)
+            let isRow = amounts.count >= 2 && Self.rate.isMatched(by: AmountScanner.repairDigits(line))
             if label.words.count <= 8, !isRow, vatColumn || taxTableHeader || namesColumns || (label.has("MWST") && amounts.isEmpty) {
                 vatHeaderLine = index
                 vatTableTax = Self.tableTaxWords.first(where: label.hasWord)
@@ -179,7 +179,7 @@ struct ReceiptAnalyzer: Sendable {
                 // is that tax again.
                 if amounts.count >= 2, let above = receipt.taxes.last, index - above.lineIndex <= 2,
                    amounts.map(\.value).reduce(0, +) == above.amount { continue }
-                let rate = Self.rate.firstMatch(in: line).flatMap { AmountScanner.decimal($0[1] ?? "") }
+                let rate = Self.rate.firstMatch(in: AmountScanner.repairDigits(line)).flatMap { AmountScanner.decimal($0[1] ?? "") }
                 receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
             case .tip:
                 guard amount > 0 else { continue }   // "Service Charge  0.00" adds nothing
@@ -230,7 +230,9 @@ struct ReceiptAnalyzer: Sendable {
     /// - Parameter underHeader: whether a VAT table's header is a few lines above: there a row
     ///   whose gross OCR lost ("V 19,0%  1,44  7,55  668") still shows its tax as its rate of its net.
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
-    private func vatRow(_ upper: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
+    private func vatRow(_ upperLine: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
+        // Its rate as its amounts are read, with an O taken for a 0 ("7,O%"), one character for one, so the amounts' offsets hold.
+        let upper = AmountScanner.repairDigits(upperLine)
         let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
         let uncoded = underHeader && amounts.count >= 2
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil

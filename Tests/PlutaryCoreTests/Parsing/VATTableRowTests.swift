@@ -47,4 +47,33 @@ struct VATTableRowTests {
         """)
         #expect(found.map(\.amount) == ["0.94", "3.50"])
     }
+
+    /// Faint print reads a rate's 0 as an O ("7,O%"), as it does amounts' ("O,77").
+    @Test func aRateWithAnOForAZeroIsStillARate() {
+        let found = taxes("""
+        EDEKA Center
+        Apfe1 Braeburn                  2,49 A
+        Weizenbier 6er                  5,72 B
+        SUMME EUR                       8,21
+          MwSt       Netto      MwSt     Umsatz
+        A  7,O%       2,33      O,16      2,49
+        B 19,O%       4,81      O,91      5,72
+        """)
+        #expect(found.map(\.amount) == ["0.16", "0.91"])
+    }
+
+    /// A row's letter and rate may stand as far apart as the header's columns ("S      23%").
+    @Test func aRowsCodeMayStandFarFromItsRate() {
+        let found = taxes("""
+        DUNNES STORES
+        FAIRY NON BIO CAPS               €8.50 S
+        CROISSANTS 4PK                   €2.25 R
+        TOTAL                           €10.75
+        VAT ANALYSIS
+        CODE  RATE     NET      VAT     GROSS
+        R    13.5%     1.98     0.27     2.25
+        S      23%     6.91     1.59     8.50
+        """)
+        #expect(found.map(\.amount) == ["0.27", "1.59"])
+    }
 }
