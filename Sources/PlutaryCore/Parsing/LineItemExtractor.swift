@@ -85,8 +85,8 @@ enum LineItemExtractor {
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
                                        "REDEMPTION VAL"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
-    /// and France's vidange, the Netherlands' statiegeld, California's CRV.
-    private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "STATIEGELD", "CRV"]
+    /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
+    private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "VIDANGES", "STATIEGELD", "LEEGGOED", "CRV"]
     /// Those long enough to be recognised with an OCR slip ("Stafiegeld").
     private static let longDepositWords: [KeywordPhrase] = depositWholeWords.filter { $0.count > 6 }.map(KeywordPhrase.init)
     /// Column names and units; "S" and "U" are of "S/PRICE" and "U/PRICE".
@@ -155,7 +155,9 @@ enum LineItemExtractor {
             }
             // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
             // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
-            if let kind = facts[index].kind, isSummary(kind) || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
+            // A product named like the change ("Zurück zum Ursprung Joghurt  0,99 A") carries the receipt's tax flag.
+            if let kind = facts[index].kind, isSummary(kind) && !(kind == .change && isFlaggedProduct(label, amounts, flags))
+                || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
                 continue
@@ -425,6 +427,13 @@ enum LineItemExtractor {
     private static func isTax(_ kind: SummaryLineKind) -> Bool {
         if case .tax = kind { return true }
         return false
+    }
+
+    /// A row of several words whose price carries one of the receipt's own tax flags: a product's row,
+    /// whatever its words.
+    private static func isFlaggedProduct(_ label: LineLabel, _ amounts: [AmountMatch], _ flags: Set<String>) -> Bool {
+        guard label.words.count >= 3, amounts.count == 1, let price = amounts.last, price.value > 0 else { return false }
+        return flags.contains(price.trailing)
     }
 
     private static func isSummary(_ kind: SummaryLineKind) -> Bool {

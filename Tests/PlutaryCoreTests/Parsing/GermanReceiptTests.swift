@@ -552,4 +552,30 @@ struct GermanReceiptTests {
         #expect(LineItemExtractor.isColumnHeader("4rt.Nr.   Bezeicbnung   Menge   EUR"))
         #expect(!LineItemExtractor.isColumnHeader("KG APFEL BRAEBURN EUR"))
     }
+
+    /// "Zurück" names the change, and an Austrian yoghurt ("Zurück zum Ursprung"): the tax flag says which.
+    @Test func aProductNamedLikeTheChangeIsAnItem() {
+        let payload = ReceiptParser().parse(ocrText: """
+        HOFER KG
+        Milfina Heumilch 1l               1,29 A
+        Zurück zum Ursprung Joghurt       0,99 A
+        Tandil Waschpulver                5,99 B
+        Summe                             8,27
+        Bar                              10,00
+        Zurück                            1,73
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Milfina Heumilch 1l", "Zurück zum Ursprung Joghurt", "Tandil Waschpulver"])
+        #expect(payload.totalAmount == "8.27")
+    }
+
+    /// Flanders' empties ("Leeggoed") are a deposit, no article.
+    @Test func leeggoedIsADeposit() {
+        let payload = ReceiptParser().parse(ocrText: """
+        COLRUYT
+        Leffe Blond 33cl             4    1,18    4,72 C
+        Leeggoed fles                4    0,10    0,40 C
+        Totaal te betalen                          5,12
+        """)
+        #expect(payload.lineItems.map(\.category) == [nil, "deposit"])
+    }
 }
