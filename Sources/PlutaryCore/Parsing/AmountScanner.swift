@@ -117,11 +117,22 @@ enum AmountScanner {
     /// Reads an O as 0 where it sits in a number ("1O.5O"): after a digit, point or comma, or
     /// before a digit (with a point or comma between); and an l, I or | as 1 where it starts a
     /// number ("l.29", "I2.99"): after no letter, before a digit or a point and a digit. Each is
-    /// judged on the line as printed, one character for one, so offsets stay valid. Written out
+    /// replaced one character for one, so offsets stay valid. Written out
     /// rather than a regular expression: it runs for every amount scan, and most lines have these
     /// letters in words and none in a number.
+    /// A repair can make the next: an O beside an O just read as 0 ("22,OO", "O,O8") is a digit too, so the
+    /// line is read again until nothing changes (twice for most lines that change at all).
     static func repairDigits(_ line: String) -> String {
         guard mayNeedRepair(line) else { return line }
+        var current = line
+        while true {
+            let next = repairedOnce(current)
+            if next == current { return current }
+            current = next
+        }
+    }
+
+    private static func repairedOnce(_ line: String) -> String {
         let scalars = Array(line.unicodeScalars)
         func isDigit(_ index: Int) -> Bool {
             scalars.indices.contains(index) && scalars[index].properties.generalCategory == .decimalNumber

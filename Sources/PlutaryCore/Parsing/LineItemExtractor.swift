@@ -18,7 +18,7 @@ enum LineItemExtractor {
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
     // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
-    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bFOR\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
@@ -173,7 +173,8 @@ enum LineItemExtractor {
                 continue
             }
 
-            if let quantity = readQuantity(upper, amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
+            // Read as the amounts are, with an O taken for a 0 ("O,912 kg x 24,95").
+            if let quantity = readQuantity(AmountScanner.repairDigits(upper), amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
                 // A row of codes between an item whose price is unreadable and this line is that item's
                 // article code ("EPOXY PUTTY+ (2 X 50GM)  *S" / "WA17 - 12/144" / "9555075106825  1 X 8.50  8.50").
                 let codeOfItemAbove = items.last.map { $0.price == .unreadable && $0.lineIndex == index - 2 } ?? false

@@ -20,6 +20,13 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "25.12.18  Nr.12  4.8 OZ").isEmpty)
     }
 
+    @Test func readsRunsOfOsReadForZeros() {
+        #expect(AmountScanner.lastAmount(in: "SCHULSTAD RUGBROD                22,OO")?.value == Decimal(22))
+        #expect(AmountScanner.lastAmount(in: "Pfand                             O,O8 B")?.value == Decimal(string: "0.08"))
+        #expect(AmountScanner.lastAmount(in: "I ALT                           22O,6O")?.value == Decimal(string: "220.60"))
+        #expect(AmountScanner.amounts(in: "GOOD FOOD NO,OK").isEmpty)
+    }
+
     @Test func readsLeadingAndTrailingMinus() {
         #expect(AmountScanner.lastAmount(in: "TPD/1234567      3.00-")?.value == Decimal(-3))
         #expect(AmountScanner.lastAmount(in: "INSTANT SAVINGS  -3.00")?.value == Decimal(-3))

@@ -78,6 +78,20 @@ struct OCRSlipItemTests {
         #expect(read.lineItems.map(\.total) == ["3.49", "6.66", "9.99"])
     }
 
+    /// Quantity lines read as their amounts are: an O for a 0 in the weight ("O,912 kg"), a 0 for an O in FOR.
+    @Test func quantityLinesWithOCRSlipsAreNoItems() {
+        let payload = parse("""
+        fotex Aarhus
+        AEBLER DANSKE                    22,75
+           O,912 kg x 24,95
+        T0MAT0          OO00000O4664KI   1.96 N
+            2 AT 1 F0R O.98
+        I ALT                            24,71
+        """)
+        #expect(payload.lineItems.map(\.total) == ["22.75", "1.96"])
+        #expect(payload.lineItems.map(\.quantity) == ["0.912", "2"])
+    }
+
     @Test func aMultiBuyLinePricesTheItemBelowIt() {
         let payload = parse("""
         Walmart

@@ -13,16 +13,18 @@ struct ScanningShortcutTests {
 
     @Test func repairDigitsReadsOAsZeroWhereTheExpressionDid() async {
         let expression = try! NSRegularExpression(pattern: #"(?<=[\d.,])[Oo]|[Oo](?=[.,]?\d)"#, options: [.caseInsensitive])
+        // The expression applied until the line stops changing: an O beside one just read as 0 is read next.
         func plain(_ line: String) -> String {
             let repaired = NSMutableString(string: line)
             for match in expression.matches(in: line, range: NSRange(location: 0, length: repaired.length)) {
                 repaired.replaceCharacters(in: match.range, with: "0")
             }
-            return repaired as String
+            return repaired as String == line ? line : plain(repaired as String)
         }
         #expect(AmountScanner.repairDigits("1O.5O") == "10.50")
         #expect(AmountScanner.repairDigits("TOTAL O.99") == "TOTAL 0.99")
         #expect(AmountScanner.repairDigits("FOOD") == "FOOD")
+        #expect(AmountScanner.repairDigits("22,OO  O,O8") == "22,00  0,08")
         await propertyCheck(count: 400, input: Self.text) { line in
             #expect(AmountScanner.repairDigits(line) == plain(line))
         }
