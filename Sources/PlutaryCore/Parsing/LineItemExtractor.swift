@@ -13,7 +13,8 @@ enum LineItemExtractor {
     // "0,986 kg  1,99 €/kg  1,96" (Spain).
     private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
-    private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB)\b\.?\s*@\s*1\s?(?:KG|LB)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
+    // Faint print reads "lb" as "1b".
+    private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|[1I]B)\b\.?\s*@\s*1\s?(?:KG|LB|[1I]B)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
@@ -518,7 +519,8 @@ enum LineItemExtractor {
         if let match = perOneUnitWeightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
            let unitPrice = AmountScanner.decimal(match[3] ?? "") {
             let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
-            return ReadQuantity(count: weight, unit: (match[2] ?? "LB").lowercased(), unitPrice: unitPrice, total: total)
+            let unit = (match[2] ?? "LB").uppercased() == "KG" ? "kg" : "lb"
+            return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
         }
         if let match = quantityLine.firstMatch(in: upper), let count = Decimal(string: match[1] ?? ""),
            var unitPrice = AmountScanner.decimal(match[3] ?? "") {

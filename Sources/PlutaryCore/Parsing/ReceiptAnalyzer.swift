@@ -74,7 +74,7 @@ struct ReceiptAnalyzer: Sendable {
         let bought = receipt.items.reduce(Decimal(0)) { $0 + $1.total }
         for count in 1..<max(1, min(summaryLines.count, 4)) where !receipt.items.isEmpty {
             let line = summaryLines[count - 1], next = summaryLines[count]
-            guard facts[line].label.words.count >= 3, facts[line].kind.map(Self.isTotalOrSubtotal) == true,
+            guard facts[line].label.words.count >= 2, facts[line].kind.map(Self.isTotalOrSubtotal) == true,
                   let amount = facts[line].amounts.last?.value, amount > 0,
                   let later = facts[next].amounts.last?.value, later != amount else { break }
             asItems[line].kind = nil

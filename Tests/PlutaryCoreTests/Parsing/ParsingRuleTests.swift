@@ -460,6 +460,32 @@ struct ParsingRuleTests {
         #expect(parse(subtotal).lineItems.count == 2)
     }
 
+    @Test func aTwoWordProductNamedLikeATotalAboveTheTaxIsAnItem() {
+        // "COLGATE TOTAL 4.8OZ" ends the items above the tax; with it, the items and the tax make the balance.
+        let payload = parse("""
+        SAFEWAY
+        SIGNATURE SELECT SALSA            3.99 S
+        CHARMIN ULTRA 6 MEGA              9.99 T
+        COLGATE TOTAL 4.8OZ               4.49 T
+           TAX                            1.19
+        **** BALANCE                     19.66
+        """)
+        #expect(payload.lineItems.map(\.total) == ["3.99", "9.99", "4.49"])
+        #expect(payload.totalAmount == "19.66")
+    }
+
+    @Test func aPoundReadAsOneBIsStillAPound() {
+        let payload = parse("""
+        Walmart
+        BANANAS        000000004011KF   1.34 N
+            2.31 1b @ 1 1b /0.58
+                            SUBTOTAL    1.34
+                               TOTAL    1.34
+        """)
+        #expect(payload.lineItems.map(\.total) == ["1.34"])
+        #expect(payload.lineItems.first?.unit == "lb")
+    }
+
     @Test func aTaxNameOCRSplitInTwoIsStillThatTax() {
         // "T PS" is TPS (GST in French) with a space OCR put in it; "T" and "PS" alone name nothing.
         let text = """
