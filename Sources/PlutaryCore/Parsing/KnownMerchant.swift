@@ -126,6 +126,15 @@ final class KnownMerchant: Sendable, Equatable {
         // or surname ("Carrefour" is French for crossroads, and a Malaysian "CARREFOUR RESTAURANT"
         // is no Carrefour): a chain named anywhere in the text is taken when the header names none.
         KnownMerchant("tegut", keys: ["TEGUT"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Globus", keys: [], wordKeys: ["GLOBUS"], dateOrder: .dayFirst),
+        KnownMerchant("Spar", keys: [], wordKeys: ["SPAR"], dateOrder: .dayFirst),
+        KnownMerchant("MPreis", keys: ["MPREIS"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Despar", keys: ["DESPAR"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("Dunnes Stores", keys: ["DUNNESSTORES"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("SuperValu", keys: ["SUPERVALU"], dateOrder: .dayFirst),
+        KnownMerchant("Kvickly", keys: ["KVICKLY"], currency: "DKK", dateOrder: .dayFirst),
+        KnownMerchant("SuperBrugsen", keys: ["SUPERBRUGSEN"], currency: "DKK", dateOrder: .dayFirst),
+        KnownMerchant("Stokrotka", keys: ["STOKROTKA"], currency: "PLN", dateOrder: .dayFirst),
         KnownMerchant("famila", keys: ["FAMILA"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("Alnatura", keys: ["ALNATURA"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("denn's", keys: ["DENNSBIO"], currency: "EUR", dateOrder: .dayFirst),

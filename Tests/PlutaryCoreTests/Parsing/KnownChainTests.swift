@@ -45,4 +45,18 @@ struct KnownChainTests {
         """)
         #expect(payload.merchantName == "BENS INDEPENDENT GROCER SDN. BHD")
     }
+
+    @Test func aChainsNameAboveItsOperatingCompanyIsTheChain() {
+        // Globus prints its brand, then the company that runs the store, which is no name a person files under.
+        let payload = parse("""
+                    GLOBUS
+             Globus SB-Warenhaus
+             Holding GmbH & Co. KG
+             Markt Saarbrücken-Güdingen
+        Globus Vollmilch 1l           1,09 A
+        SUMME EUR                     1,09
+        05.04.2025 10:12
+        """)
+        #expect(payload.merchantName == "Globus")
+    }
 }
