@@ -57,6 +57,8 @@ enum LineItemExtractor {
     private static let countAndUnit = Pattern(
         #"^[-–.\s]*(\d{1,4})(?:[.,](\d{1,3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC|PKT|PK|PACK|SET|SETS|BOX|BOXS|BOXES|BTL|EA|UNITS?)\.?((?:\s+[&$@]?\d+(?:[.,]\d+)?-?)*)$"#,
         needsOneOf: Pattern.digits)
+    // Bare digits right after a quantity row's unit price, then at most a tax flag.
+    private static let bareTotal = Pattern(#"^\s+(\d{3,6})\s*[A-Z0-9]{0,2}\s*$"#, needsOneOf: Pattern.digits)
     // A row's leading count and unit price ("1 x  5.90  "), before the name some tills print next.
     private static let quantityLead = Pattern(#"^\s*\d{1,3}\s*(?:X|×|@|\*)\s*(?:\$|€|RM)?\s?\d+[.,]\d{2}\s+"#, needsOneOf: Pattern.digits)
     // Columns of a count and a unit price alone before the total, under the item's name ("PAINT BRUSH" /
@@ -174,8 +176,9 @@ enum LineItemExtractor {
                 continue
             }
 
-            // Read as the amounts are, with an O taken for a 0 ("O,912 kg x 24,95").
-            if let quantity = readQuantity(AmountScanner.repairDigits(upper), amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
+            // Read as the amounts are, with an O taken for a 0 ("O,912 kg x 24,95") and an l for a 1 ("2 X l.90").
+            let repaired = AmountScanner.repairDigits(line)
+            if let quantity = readQuantity(repaired == line ? upper : repaired.uppercased(), amounts: amounts) ?? bareWeight(upper, above: text.upperLines[max(region.lowerBound, index - 2)..<index]) {
                 // A row of codes between an item whose price is unreadable and this line is that item's
                 // article code ("EPOXY PUTTY+ (2 X 50GM)  *S" / "WA17 - 12/144" / "9555075106825  1 X 8.50  8.50").
                 let codeOfItemAbove = items.last.map { $0.price == .unreadable && $0.lineIndex == index - 2 } ?? false
@@ -526,10 +529,20 @@ enum LineItemExtractor {
            var unitPrice = AmountScanner.decimal(match[3] ?? "") {
             // "3 @ 2/$3.00": the price is for a group of items.
             if let group = match[2].flatMap({ Decimal(string: $0) }), group > 0 { unitPrice /= group }
-            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            let end = match.location + match.length
+            let total = amounts.last.flatMap { $0.location >= end ? $0.value : nil }
+                ?? undottedTotal(upper, from: end, expected: rounded(count * unitPrice, scale: 2))
             return ReadQuantity(count: count, unit: nil, unitPrice: rounded(unitPrice, scale: 4), total: total)
         }
         return nil
+    }
+
+    /// A quantity row's total printed without its point ("2 X 7.50   1500 SR"): bare digits after the unit
+    /// price that are the count times the price.
+    private static func undottedTotal(_ upper: String, from start: Int, expected: Decimal) -> Decimal? {
+        let rest = (upper as NSString).substring(from: start)
+        guard let digits = bareTotal.firstMatch(in: rest)?[1], let value = Decimal(string: digits), value / 100 == expected else { return nil }
+        return expected
     }
 
     /// A weight, a price per unit and their product, with no unit on the line: the unit is the

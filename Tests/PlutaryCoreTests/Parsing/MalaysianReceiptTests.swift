@@ -408,4 +408,20 @@ struct MalaysianReceiptTests {
         #expect(payload.lineItems.map(\.quantity) == ["1", "4", "2"])
         #expect(payload.lineItems.map(\.total) == ["5.90", "6.00", "9.49"])
     }
+
+    /// Faint quantity rows: a total without its point that is the count times the price ("2 X 7.50   1500"),
+    /// and an l read for a 1 in the code and the price ("49012345l2348 2 X l.90").
+    @Test func fadedQuantityRowsStillPriceTheNameAbove() {
+        let payload = ReceiptParser().parse(ocrText: """
+        MR. D.I.Y. (M) SDN BHD
+        STORAGE BOX 12L W/LID
+        9555087621340   2 X 7.50       1500 SR
+        SUPER GLUE 3G
+        49012345l2348 2 X l.90 3.80 SR
+        Total Incl. GST                      18.80
+        """)
+        #expect(payload.lineItems.map(\.description) == ["STORAGE BOX 12L W/LID", "SUPER GLUE 3G"])
+        #expect(payload.lineItems.map(\.total) == ["15.00", "3.80"])
+        #expect(payload.lineItems.map(\.quantity) == ["2", "2"])
+    }
 }
