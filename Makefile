@@ -235,6 +235,7 @@ bench: deps schemas
 	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen --photos ppocr --photos tesseract
 	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen2 --photos ppocr --photos tesseract
 	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen3 --photos ppocr --photos tesseract
+	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen4 --photos ppocr --photos tesseract
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 	LARGE_STORE_DIR=$(BUILD_DIR)/bench-store bash Benchmarks/large_store_bench.sh $(BUILD_DIR)/release/plutary
