@@ -28,15 +28,23 @@ void plutary_ort_session_release(PlutaryOrtSession *session);
 /* The value of a key of the model's custom metadata, malloc()ed (free it), or NULL when absent. */
 char *plutary_ort_session_metadata(const PlutaryOrtSession *session, const char *key);
 
-/* Runs the model on one float tensor and returns its first output, a float tensor copied into
-   *output (malloc()ed; free it) with its shape in output_shape (at most max_rank dimensions)
-   and *output_rank. 0 on success. */
-int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input, const int64_t *shape, size_t rank,
-                            float **output, int64_t *output_shape, size_t *output_rank, size_t max_rank,
-                            char *error, size_t error_size);
+/* A model's output tensor, owned by ONNX Runtime. */
+typedef struct PlutaryOrtOutput PlutaryOrtOutput;
 
-/* Hands the heap's free pages back to the system (malloc_trim). Without an arena, the runs'
-   tensors come from malloc, and what a large image freed otherwise stays with the process. */
+/* Runs the model on one float tensor. Its first output, a float tensor, is handed over as it is,
+   not copied: *values points at its values until plutary_ort_output_release(*output); its shape
+   is in output_shape (at most max_rank dimensions) and *output_rank. 0 on success (nothing to
+   release otherwise). The recogniser's output is steps × ~18,700 classes a crop, megabytes a
+   run, which were copied twice (here and into a Swift array) before they were read once. */
+int plutary_ort_session_run(const PlutaryOrtSession *session, const float *input, const int64_t *shape, size_t rank,
+                            PlutaryOrtOutput **output, const float **values, int64_t *output_shape,
+                            size_t *output_rank, size_t max_rank, char *error, size_t error_size);
+
+void plutary_ort_output_release(PlutaryOrtOutput *output);
+
+/* Hands the heap's free pages back to the system (malloc_trim). The sessions' arenas give what
+   a run no longer uses back to malloc after every run, and what a large image freed otherwise
+   stays with the process. */
 void plutary_ort_release_free_memory(void);
 
 /* One malloc arena for the whole process, and blocks of 8 MB or more straight from mmap.

@@ -18,8 +18,10 @@ struct CTCDecoder: Sendable {
         self.init(alphabet: lines)
     }
 
-    /// Decodes one line: `probabilities` holds `steps` rows of `classes.count` values.
-    func decode(_ probabilities: ArraySlice<Float>, steps: Int) -> CTCReading {
+    /// Decodes one line: `probabilities` holds `steps` rows of `classes.count` values (a slice of
+    /// an array, or of the model's output buffer read in place).
+    func decode<Values: RandomAccessCollection<Float>>(_ probabilities: Values, steps: Int) -> CTCReading
+    where Values.Index == Int {
         let width = classes.count
         precondition(probabilities.count == steps * width, "output does not have steps × classes values")
         var symbols: [String] = [], kept: [Int] = [], confidences: [Double] = []

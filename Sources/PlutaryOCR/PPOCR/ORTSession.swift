@@ -53,22 +53,24 @@ final class ORTSession: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// Runs the model on one float tensor; returns its first output.
-    func run(_ input: [Float], shape: [Int]) throws -> ORTTensor {
+    /// Runs the model on one float tensor and hands its first output (shape, row-major values)
+    /// to `body`, in ONNX Runtime's own buffer: valid only inside `body`, never copied.
+    func run<Result>(_ input: [Float], shape: [Int],
+                     _ body: (_ shape: [Int], _ values: UnsafeBufferPointer<Float>) throws -> Result) throws -> Result {
         precondition(shape.reduce(1, *) == input.count, "tensor shape does not match its values")
         let dims = shape.map(Int64.init)
-        var output: UnsafeMutablePointer<Float>?
+        var output: OpaquePointer?
+        var values: UnsafePointer<Float>?
         var outputShape = [Int64](repeating: 0, count: Self.maxRank)
         var rank = 0
         var error = [CChar](repeating: 0, count: Self.errorSize)
-        let status = input.withUnsafeBufferPointer { values in
-            plutary_ort_session_run(handle, values.baseAddress, dims, dims.count, &output, &outputShape, &rank,
+        let status = input.withUnsafeBufferPointer { input in
+            plutary_ort_session_run(handle, input.baseAddress, dims, dims.count, &output, &values, &outputShape, &rank,
                                     Self.maxRank, &error, Self.errorSize)
         }
         guard status == 0, let output else { throw ORTSessionError(message: Self.message(error)) }
-        defer { free(output) }
+        defer { plutary_ort_output_release(output) }
         let resultShape = outputShape.prefix(rank).map { Int($0) }
-        let count = resultShape.reduce(1, *)
-        return ORTTensor(shape: resultShape, values: Array(UnsafeBufferPointer(start: output, count: count)))
+        return try body(resultShape, UnsafeBufferPointer(start: values, count: resultShape.reduce(1, *)))
     }
 }

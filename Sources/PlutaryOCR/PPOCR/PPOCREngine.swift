@@ -118,11 +118,15 @@ final class PPOCREngine: Sendable {
         else { return [] }
         var input = [Float](repeating: 0, count: 3 * size.width * size.height)
         TensorPacker.pack(scaled, into: &input, offset: 0, planeWidth: size.width, planeHeight: size.height)
-        let output = try detecting.withLock { _ in try detector.run(input, shape: [1, 3, size.height, size.width]) }
-        guard output.values.count == size.width * size.height else {
-            throw ORTSessionError(message: "the detection model returned a map of shape \(output.shape)")
+        let map = try detecting.withLock { _ in
+            try detector.run(input, shape: [1, 3, size.height, size.width]) { shape, values in
+                guard values.count == size.width * size.height else {
+                    throw ORTSessionError(message: "the detection model returned a map of shape \(shape)")
+                }
+                return Array(values)
+            }
         }
-        return settings.postProcessor.regions(map: output.values, width: size.width, height: size.height,
+        return settings.postProcessor.regions(map: map, width: size.width, height: size.height,
                                               sourceWidth: page.width, sourceHeight: page.height)
     }
 
@@ -136,13 +140,14 @@ final class PPOCREngine: Sendable {
                 guard let scaled = Self.scaled(crops[index], height: height, maxWidth: width) else { continue }
                 TensorPacker.pack(scaled, into: &input, offset: slot * 3 * height * width, planeWidth: width, planeHeight: height)
             }
-            let output = try classifier.run(input, shape: [batch.count, 3, height, width])
-            guard output.values.count == batch.count * 2 else {
-                throw ORTSessionError(message: "the direction model returned shape \(output.shape)")
-            }
-            for (slot, index) in batch.enumerated() {
-                let (upright, turned) = (output.values[2 * slot], output.values[2 * slot + 1])
-                flipped[index] = turned > upright && Double(turned) > settings.flipThreshold
+            try classifier.run(input, shape: [batch.count, 3, height, width]) { shape, values in
+                guard values.count == batch.count * 2 else {
+                    throw ORTSessionError(message: "the direction model returned shape \(shape)")
+                }
+                for (slot, index) in batch.enumerated() {
+                    let (upright, turned) = (values[2 * slot], values[2 * slot + 1])
+                    flipped[index] = turned > upright && Double(turned) > settings.flipThreshold
+                }
             }
         }
         return flipped
@@ -164,18 +169,19 @@ final class PPOCREngine: Sendable {
                 used[slot] = scaled.width
                 TensorPacker.pack(scaled, into: &input, offset: slot * 3 * height * width, planeWidth: width, planeHeight: height)
             }
-            let output = try recognizer.run(input, shape: [batch.count, 3, height, width])
-            guard output.shape.count == 3, output.shape[0] == batch.count, output.shape[2] == decoder.classes.count else {
-                throw ORTSessionError(message: "the recognition model returned shape \(output.shape) for an alphabet of \(decoder.classes.count - 2) symbols")
-            }
-            let steps = output.shape[1]
-            for (slot, index) in batch.enumerated() {
-                let start = slot * steps * decoder.classes.count
-                let reading = decoder.decode(output.values[start..<start + steps * decoder.classes.count], steps: steps)
-                // A time step covers width / steps input columns; the crop fills `used` of them.
-                let columns = Double(width) / Double(steps)
-                let positions = reading.steps.map { min(1, (Double($0) + 0.5) * columns / Double(used[slot])) }
-                results[index] = (reading, positions)
+            try recognizer.run(input, shape: [batch.count, 3, height, width]) { shape, values in
+                guard shape.count == 3, shape[0] == batch.count, shape[2] == decoder.classes.count else {
+                    throw ORTSessionError(message: "the recognition model returned shape \(shape) for an alphabet of \(decoder.classes.count - 2) symbols")
+                }
+                let steps = shape[1]
+                for (slot, index) in batch.enumerated() {
+                    let start = slot * steps * decoder.classes.count
+                    let reading = decoder.decode(values[start..<start + steps * decoder.classes.count], steps: steps)
+                    // A time step covers width / steps input columns; the crop fills `used` of them.
+                    let columns = Double(width) / Double(steps)
+                    let positions = reading.steps.map { min(1, (Double($0) + 0.5) * columns / Double(used[slot])) }
+                    results[index] = (reading, positions)
+                }
             }
         }
         return results
