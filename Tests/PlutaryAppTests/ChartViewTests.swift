@@ -73,6 +73,23 @@ final class ChartViewTests: XCTestCase {
         }
     }
 
+    func testTheSourceShownBeforeIsFreedOffTheMainThread() {
+        MainActor.assumeIsolated {
+            let view = ChartView(accessibleLabel: "Price history", height: 220)
+            let window = Self.present(view)
+            defer { gtk_window_destroy(window.pointer()) }
+            let frees = Frees()
+            // A product's price history: the next product shown frees it.
+            view.show(Tracked(id: 1, frees: frees)) { _ in Self.history(from: 100, to: 400) }
+            XCTAssertTrue(spinMainContext { view.layout != nil }, "the first chart was never laid out")
+            let first = view.layout
+            view.show(Tracked(id: 2, frees: frees)) { _ in Self.history(from: 400, to: 100) }
+            XCTAssertTrue(spinMainContext { view.layout != first && frees.ids.contains(1) }, "the first source was never freed")
+            XCTAssertEqual(frees.onMainThread(id: 1), false, "the source shown before was freed on the main thread")
+            XCTAssertFalse(frees.ids.contains(2), "the source shown was freed")
+        }
+    }
+
     /// A window of 500×260 showing `view`; the caller destroys it.
     @MainActor
     private static func present(_ view: ChartView) -> Widget {
@@ -89,6 +106,28 @@ final class ChartViewTests: XCTestCase {
         private var threads: [Bool] = []
         var onMainThread: [Bool] { lock.withLock { threads } }
         func record(onMainThread: Bool) { lock.withLock { threads.append(onMainThread) } }
+    }
+
+    /// A source that notes where it is freed.
+    private final class Tracked: Hashable, Sendable {
+        let id: Int
+        let frees: Frees
+        init(id: Int, frees: Frees) {
+            self.id = id
+            self.frees = frees
+        }
+        deinit { frees.record(id: id, onMainThread: Thread.isMainThread) }
+        static func == (a: Tracked, b: Tracked) -> Bool { a.id == b.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    /// Which sources were freed, and whether on the main thread.
+    private final class Frees: @unchecked Sendable {
+        private let lock = NSLock()
+        private var freed: [Int: Bool] = [:]
+        var ids: Set<Int> { lock.withLock { Set(freed.keys) } }
+        func onMainThread(id: Int) -> Bool? { lock.withLock { freed[id] } }
+        func record(id: Int, onMainThread: Bool) { lock.withLock { freed[id] = onMainThread } }
     }
 
     /// Two months of a price going from `start` to `end` (minor units).
