@@ -4,9 +4,9 @@ import PlutaryCore
 
 /// The API token in the desktop keyring (Secret Service, through libsecret),
 /// under the schema `io.github.plutary.Plutary.Token` with the attributes
-/// `provider` and `base-url`. Calls block on D-Bus, so the GUI makes them off
-/// the main actor; each gives up after `timeout` (a locked keyring whose
-/// unlock prompt nobody answers must not hang the caller forever).
+/// `provider` and `base-url`. libsecret's calls block on D-Bus, so each runs on a
+/// worker thread and is awaited; each gives up after `timeout` (a locked keyring
+/// whose unlock prompt nobody answers must not hang the caller forever).
 public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
     public static let schemaName = "io.github.plutary.Plutary.Token"
 
@@ -28,7 +28,29 @@ public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
         secret_schema_unref(schema)
     }
 
-    public func token(for account: TokenAccount) throws -> String? {
+    // Each call waits for D-Bus up to `timeout`: on a worker thread, so a slow keyring never
+    // holds a thread of Swift's cooperative pool (the app's database reads need those).
+    public func token(for account: TokenAccount) async throws -> String? {
+        try await WorkerThread.run { try self.lookup(account) }
+    }
+
+    public func store(_ token: String, for account: TokenAccount) async throws {
+        try await WorkerThread.run { try self.save(token, for: account) }
+    }
+
+    public func deleteToken(for account: TokenAccount) async throws {
+        try await WorkerThread.run { try self.clear(account) }
+    }
+
+    @discardableResult public func deleteAll() async throws -> Int {
+        try await WorkerThread.run { try self.clearAll() }
+    }
+
+    public func count() async throws -> Int {
+        try await WorkerThread.run { try self.search() }
+    }
+
+    private func lookup(_ account: TokenAccount) throws -> String? {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
         let secret = try call { cancellable, error in secret_password_lookupv_sync(schema, attributes, cancellable, &error) }
@@ -37,7 +59,7 @@ public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
         return String(cString: secret)
     }
 
-    public func store(_ token: String, for account: TokenAccount) throws {
+    private func save(_ token: String, for account: TokenAccount) throws {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
         let label = "Plutary analysis token (\(account.provider), \(account.baseURL))"
@@ -47,14 +69,14 @@ public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
         if stored == 0 { throw KeyringError.failed("the keyring did not store the token") }
     }
 
-    public func deleteToken(for account: TokenAccount) throws {
+    private func clear(_ account: TokenAccount) throws {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
         _ = try call { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
     }
 
-    @discardableResult public func deleteAll() throws -> Int {
-        let count = try count()
+    private func clearAll() throws -> Int {
+        let count = try search()
         guard count > 0 else { return 0 }
         // Only the schema name (xdg:schema) is matched: every token the app stored, whatever its service.
         let attributes = Self.table([:])
@@ -63,7 +85,7 @@ public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
         return count
     }
 
-    public func count() throws -> Int {
+    private func search() throws -> Int {
         let attributes = Self.table([:])
         defer { g_hash_table_unref(attributes) }
         // secret_password_searchv_sync exists since libsecret 0.19 (Debian 12 has 0.20.5).

@@ -14,12 +14,12 @@ struct TokenDeleteCommand: ParsableCommand {
     func run() throws {
         let keyring = try KeyringAccess.open()
         if all {
-            let count = try keyring.deleteAll()
+            let count = try AsyncRunner.runThrowing { try await keyring.deleteAll() }
             print("Deleted \(count) token(s) from the keyring.")
             return
         }
         let account = try service.configuration().account
-        try keyring.deleteToken(for: account)
+        try AsyncRunner.runThrowing { try await keyring.deleteToken(for: account) }
         print("Token deleted for \(account.provider) at \(account.baseURL).")
     }
 }

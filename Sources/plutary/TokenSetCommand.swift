@@ -16,7 +16,7 @@ struct TokenSetCommand: ParsableCommand {
         let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let token = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw ValidationError("No token on standard input.") }
-        try keyring.store(token, for: account)
+        try AsyncRunner.runThrowing { try await keyring.store(token, for: account) }
         print("Token stored in the keyring for \(account.provider) at \(account.baseURL).")
     }
 }

@@ -11,7 +11,7 @@ enum TokenSource {
         let keyring = KeyringTokenStore()
         guard keyring.isAvailable else { return nil }
         do {
-            return try keyring.token(for: account)
+            return try AsyncRunner.runThrowing { try await keyring.token(for: account) }
         } catch {
             FileHandle.standardError.write(Data("plutary: \(error.localizedDescription)\n".utf8))
             return nil

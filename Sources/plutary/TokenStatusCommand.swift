@@ -11,7 +11,7 @@ struct TokenStatusCommand: ParsableCommand {
     func run() throws {
         let account = try service.configuration().account
         let keyring = try KeyringAccess.open()
-        let stored = try keyring.token(for: account) != nil
+        let stored = try AsyncRunner.runThrowing { try await keyring.token(for: account) } != nil
         print(stored ? "A token is stored for \(account.provider) at \(account.baseURL)."
                      : "No token is stored for \(account.provider) at \(account.baseURL).")
         if !stored { throw ExitCode(1) }

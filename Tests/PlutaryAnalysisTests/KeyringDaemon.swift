@@ -39,4 +39,31 @@ enum KeyringDaemon {
         }
         return false
     }()
+
+    /// Runs `body` with the Secret Service's process stopped (SIGSTOP), as a hung or locked keyring
+    /// that never answers: every call waits for its timeout. The process is let go afterwards.
+    static func whileStopped<T>(_ body: () async throws -> T) async throws -> T {
+        let pid = try ownerPID()
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        return try await body()
+    }
+
+    /// The process that owns the Secret Service's bus name, asked of the bus with gdbus.
+    private static func ownerPID() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // The reply reads "(uint32 1234,)".
+        guard let pid = reply.split(whereSeparator: { !$0.isNumber }).compactMap({ pid_t($0) }).last, pid > 1 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "no owner of org.freedesktop.secrets: \(reply)"])
+        }
+        return pid
+    }
 }

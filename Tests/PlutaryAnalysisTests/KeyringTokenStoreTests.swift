@@ -12,35 +12,55 @@ struct KeyringTokenStoreTests {
         try #require(KeyringDaemon.ready, "gnome-keyring-daemon did not come up on the session bus")
     }
 
-    @Test func storeReadBackReplaceAndDelete() throws {
+    @Test func storeReadBackReplaceAndDelete() async throws {
         let keyring = KeyringTokenStore()
         #expect(keyring.isAvailable)
         let rest = TokenAccount(provider: "rest", baseURL: "https://api.example.test")
         let openai = TokenAccount(provider: "openai", baseURL: "http://127.0.0.1:8080")
-        try keyring.deleteAll()
-        #expect(try keyring.token(for: rest) == nil)
+        try await keyring.deleteAll()
+        #expect(try await keyring.token(for: rest) == nil)
 
-        try keyring.store("first-token", for: rest)
-        try keyring.store("other-token", for: openai)
-        #expect(try keyring.token(for: rest) == "first-token")
-        #expect(try keyring.token(for: openai) == "other-token")
-        #expect(try keyring.count() == 2)
+        try await keyring.store("first-token", for: rest)
+        try await keyring.store("other-token", for: openai)
+        #expect(try await keyring.token(for: rest) == "first-token")
+        #expect(try await keyring.token(for: openai) == "other-token")
+        #expect(try await keyring.count() == 2)
 
-        try keyring.store("second-token", for: rest)
-        #expect(try keyring.token(for: rest) == "second-token")
-        #expect(try keyring.count() == 2, "replacing must not add an item")
+        try await keyring.store("second-token", for: rest)
+        #expect(try await keyring.token(for: rest) == "second-token")
+        #expect(try await keyring.count() == 2, "replacing must not add an item")
         // A fresh store object (a new process would do the same) reads what the keyring holds.
-        #expect(try KeyringTokenStore().token(for: rest) == "second-token")
+        #expect(try await KeyringTokenStore().token(for: rest) == "second-token")
 
-        try keyring.deleteToken(for: rest)
-        #expect(try keyring.token(for: rest) == nil)
-        #expect(try keyring.token(for: openai) == "other-token")
-        #expect(try keyring.deleteAll() == 1)
-        #expect(try keyring.count() == 0)
-        #expect(try keyring.token(for: openai) == nil)
+        try await keyring.deleteToken(for: rest)
+        #expect(try await keyring.token(for: rest) == nil)
+        #expect(try await keyring.token(for: openai) == "other-token")
+        #expect(try await keyring.deleteAll() == 1)
+        #expect(try await keyring.count() == 0)
+        #expect(try await keyring.token(for: openai) == nil)
     }
 
-    @Test func theCommandLineStoresTheTokenItUsesAndItAppearsNowhereElse() throws {
+    /// An upload looks its token up in the keyring from async code. A keyring that does not answer
+    /// (here its daemon stopped) holds the lookup until the timeout, which must not hold a thread of
+    /// Swift's cooperative pool meanwhile: on a 2-core machine that stalled every database read.
+    /// Takes the pool's threads for itself, like CooperativePoolTests (`swift test --no-parallel`).
+    @Test func aKeyringThatDoesNotAnswerLeavesTheCooperativePoolFree() async throws {
+        let account = TokenAccount(provider: "rest", baseURL: "https://slow.example.test")
+        // Longer than the squeeze waits for its reads, so a lookup on the pool fails the test.
+        let keyring = KeyringTokenStore(timeout: 8)
+        // Opens libsecret's session with the service before it stops answering.
+        try await keyring.store("slow-token", for: account)
+        let squeeze = try CooperativePoolSqueeze()
+        let returned = try await KeyringDaemon.whileStopped {
+            await squeeze.readsReturn {
+                await #expect(throws: KeyringError.timedOut(seconds: 8)) { try await keyring.token(for: account) }
+            }
+        }
+        #expect(returned, "reads waited for the keyring lookup")
+        try await keyring.deleteToken(for: account)
+    }
+
+    @Test func theCommandLineStoresTheTokenItUsesAndItAppearsNowhereElse() async throws {
         let token = "plutary-canary-\(UUID().uuidString)"
         let server = try ScriptedServer(["/analyze": [Answer(body: ["merchant": "Lidl", "total": "3.10", "currency": "EUR"], token: token)]])
         let directory = TestImage.temporaryDirectory()
@@ -55,7 +75,7 @@ struct KeyringTokenStoreTests {
         #expect(set.status == 0, "\(set.stderr)")
         let status = try PlutaryBinary.run(["token", "status"] + service, environment: environment, directory: directory)
         #expect(status.status == 0 && status.stdout.contains("A token is stored"))
-        #expect(try KeyringTokenStore().token(for: TokenAccount(provider: "rest", baseURL: server.baseURL)) == token)
+        #expect(try await KeyringTokenStore().token(for: TokenAccount(provider: "rest", baseURL: server.baseURL)) == token)
 
         // No PLUTARY_API_TOKEN: the server only answers with the keyring's token.
         let analyze = try PlutaryBinary.run(["analyze", "--queue", "--json", "--data-dir", dataDir.path] + service + [image.path],

@@ -21,7 +21,7 @@ struct UploadProgressTests {
         var environment = AppEnvironment.inMemory(database: database, version: "test")
         environment.preferences.set(.analysisProvider, .string("rest"))
         environment.preferences.set(.analysisBaseURL, .string(server.baseURL))
-        try environment.tokens.store("t", for: TokenAccount(provider: "rest", baseURL: server.baseURL))
+        try await environment.tokens.store("t", for: TokenAccount(provider: "rest", baseURL: server.baseURL))
         let jpeg = Data([0xFF, 0xD8]) + Data(repeating: 0x5A, count: 800_000) + Data([0xFF, 0xD9])
         let center = AnalysisCenter(environment: environment) { _ in PreparedUpload(jpeg: jpeg, width: 1, height: 1) }
         let list = ReceiptListViewModel(store: store, analysis: center, locale: Locale(identifier: "en_US"))

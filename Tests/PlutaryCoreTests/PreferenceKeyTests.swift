@@ -60,17 +60,17 @@ struct PreferenceKeyTests {
         #expect(store.strings(.ocrLanguages) == ["eng"])
     }
 
-    @Test func memoryTokenStoreStoresReplacesAndDeletes() throws {
+    @Test func memoryTokenStoreStoresReplacesAndDeletes() async throws {
         let store = MemoryTokenStore()
         let account = TokenAccount(provider: "rest", baseURL: "https://example.test")
-        try store.store("one", for: account)
-        try store.store("two", for: account)
-        #expect(try store.token(for: account) == "two")
-        #expect(try store.count() == 1)
-        try store.deleteToken(for: account)
-        #expect(try store.token(for: account) == nil)
-        try store.store("three", for: account)
-        #expect(try store.deleteAll() == 1)
-        #expect(try store.count() == 0)
+        try await store.store("one", for: account)
+        try await store.store("two", for: account)
+        #expect(try await store.token(for: account) == "two")
+        #expect(try await store.count() == 1)
+        try await store.deleteToken(for: account)
+        #expect(try await store.token(for: account) == nil)
+        try await store.store("three", for: account)
+        #expect(try await store.deleteAll() == 1)
+        #expect(try await store.count() == 0)
     }
 }

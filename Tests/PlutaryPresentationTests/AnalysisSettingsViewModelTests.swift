@@ -23,7 +23,7 @@ struct AnalysisSettingsViewModelTests {
         #expect(viewModel.tokenStatusText == "No token stored.")
 
         await viewModel.saveToken("  secret-123 \n")
-        #expect(try tokens.token(for: TokenAccount(provider: "rest", baseURL: "https://api.example.test")) == "secret-123")
+        #expect(try await tokens.token(for: TokenAccount(provider: "rest", baseURL: "https://api.example.test")) == "secret-123")
         #expect(viewModel.tokenStored == true)
         #expect(viewModel.tokenStatusText == "A token is stored in the keyring.")
         // The token is in no preference.
@@ -31,7 +31,7 @@ struct AnalysisSettingsViewModelTests {
 
         await viewModel.deleteToken()
         #expect(viewModel.tokenStored == false)
-        #expect(try tokens.count() == 0)
+        #expect(try await tokens.count() == 0)
 
         viewModel.setMaxAttempts(99)
         viewModel.setConcurrency(0)

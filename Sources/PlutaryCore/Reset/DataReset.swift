@@ -31,7 +31,7 @@ public struct DataReset: Sendable {
         }
         preview.counts[.preferences] = await MainActor.run { Self.changedPreferences(preferences) }
         do {
-            preview.counts[.apiToken] = try tokens.count()
+            preview.counts[.apiToken] = try await tokens.count()
         } catch {
             preview.failures[.apiToken] = Self.describe(error)
         }
@@ -45,7 +45,7 @@ public struct DataReset: Sendable {
         if selection.contains(.everything) {
             outcomes.append(contentsOf: await part(.receipts, wipeDatabase))
             outcomes.append(await resetPreferences(preferences))
-            outcomes.append(await part(.apiToken) { try tokens.deleteAll() })
+            outcomes.append(await part(.apiToken) { try await tokens.deleteAll() })
             outcomes.append(await part(.everything, removeImages))
             return outcomes
         }
@@ -64,7 +64,7 @@ public struct DataReset: Sendable {
             outcomes.append(await resetPreferences(preferences))
         }
         if selection.contains(.apiToken) {
-            outcomes.append(await part(.apiToken) { try tokens.deleteAll() })
+            outcomes.append(await part(.apiToken) { try await tokens.deleteAll() })
         }
         return outcomes
     }

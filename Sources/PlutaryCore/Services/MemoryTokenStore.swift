@@ -9,26 +9,26 @@ public final class MemoryTokenStore: TokenStore {
         self.isAvailable = isAvailable
     }
 
-    public func token(for account: TokenAccount) throws -> String? {
+    public func token(for account: TokenAccount) async throws -> String? {
         tokens.withLock { $0[account] }
     }
 
-    public func store(_ token: String, for account: TokenAccount) throws {
+    public func store(_ token: String, for account: TokenAccount) async throws {
         tokens.withLock { $0[account] = token }
     }
 
-    public func deleteToken(for account: TokenAccount) throws {
+    public func deleteToken(for account: TokenAccount) async throws {
         _ = tokens.withLock { $0.removeValue(forKey: account) }
     }
 
-    @discardableResult public func deleteAll() throws -> Int {
+    @discardableResult public func deleteAll() async throws -> Int {
         tokens.withLock { all in
             defer { all.removeAll() }
             return all.count
         }
     }
 
-    public func count() throws -> Int {
+    public func count() async throws -> Int {
         tokens.withLock { $0.count }
     }
 }

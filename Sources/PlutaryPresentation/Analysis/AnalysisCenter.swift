@@ -52,9 +52,10 @@ public final class AnalysisCenter {
             makeProvider: { () throws(AnalysisError) in
                 let configuration = settings.value
                 guard configuration.provider != .none else { throw .notConfigured(reason: "no analysis provider is configured") }
-                // Runs on the queue's executor, never the GTK thread: the keyring call may block.
                 let token: String?
-                do { token = try tokens.token(for: configuration.account) } catch { throw .notConfigured(reason: error.localizedDescription) }
+                do { token = try await tokens.token(for: configuration.account) } catch {
+                    throw .notConfigured(reason: error.localizedDescription)
+                }
                 guard let token else { throw .missingToken }
                 do { return try configuration.makeProvider(token: token) } catch let error as AnalysisError { throw error } catch {
                     throw .notConfigured(reason: error.localizedDescription)

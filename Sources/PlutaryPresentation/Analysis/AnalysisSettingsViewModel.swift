@@ -194,7 +194,7 @@ public final class AnalysisSettingsViewModel {
         guard !trimmed.isEmpty, keyringAvailable, provider != .none else { return }
         let account = configuration.account
         let tokens = self.tokens
-        guard let result = await tokenWrite.run({ try tokens.store(trimmed, for: account) }) else { return }
+        guard let result = await tokenWrite.run({ try await tokens.store(trimmed, for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
         onChange?()
@@ -203,7 +203,7 @@ public final class AnalysisSettingsViewModel {
     public func deleteToken() async {
         let account = configuration.account
         let tokens = self.tokens
-        guard let result = await tokenRemoval.run({ try tokens.deleteToken(for: account) }) else { return }
+        guard let result = await tokenRemoval.run({ try await tokens.deleteToken(for: account) }) else { return }
         if case .failure(let error) = result { errorMessage = error.localizedDescription } else { errorMessage = nil }
         await refreshTokenStatus()
     }
@@ -215,7 +215,7 @@ public final class AnalysisSettingsViewModel {
         isTesting = true
         connectionResult = tr("Testing…")
         let outcome = await connectionTest.run {
-            let token = try? tokens.token(for: configuration.account)
+            let token = try? await tokens.token(for: configuration.account)
             return await (try configuration.makeProvider(token: token)).testConnection()
         }
         guard let outcome else { return }
@@ -241,7 +241,7 @@ public final class AnalysisSettingsViewModel {
         let account = configuration.account
         let tokens = self.tokens
         // The person may have moved on to another service while the keyring answered.
-        guard case .success(let stored) = await tokenStatus.run({ (try? tokens.token(for: account)) != nil }),
+        guard case .success(let stored) = await tokenStatus.run({ (try? await tokens.token(for: account)) != nil }),
               account == configuration.account else { return }
         tokenStored = stored
     }

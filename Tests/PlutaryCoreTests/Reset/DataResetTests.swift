@@ -40,7 +40,7 @@ struct DataResetTests {
                           images: try #require(database.location?.imagesDirectory))
         setup.preferences.set(.primaryCurrency, .string("EUR"))
         setup.preferences.set(.analysisConcurrency, .int(4))
-        try? tokens.store("sk-secret", for: TokenAccount(provider: "openai", baseURL: "https://api.example.com"))
+        try? await tokens.store("sk-secret", for: TokenAccount(provider: "openai", baseURL: "https://api.example.com"))
         return setup
     }
 
@@ -84,7 +84,7 @@ struct DataResetTests {
                 == ["Smith, Jones & \"Sons\"", "Lidl", "ラーメン屋"])
         #expect(after["analysis_jobs"] == 2 && after["exchange_rates"] == 2 && after["image_files"] == 1)
         #expect(s.preferences.string(.primaryCurrency) == "EUR")
-        #expect(try s.tokens.count() == 1)
+        #expect(try await s.tokens.count() == 1)
         #expect(try await ReceiptRepository(database: s.database).summaries(search: "costco").isEmpty)
     }
 
@@ -108,7 +108,7 @@ struct DataResetTests {
         #expect(await s.reset.run([.preferences], preferences: s.preferences) == [ResetOutcome(category: .preferences, removed: 2)])
         #expect(s.preferences.string(.primaryCurrency) == "CAD" && s.preferences.int(.analysisConcurrency) == 2)
         #expect(await s.reset.run([.apiToken], preferences: s.preferences) == [ResetOutcome(category: .apiToken, removed: 1)])
-        #expect(try s.tokens.count() == 0)
+        #expect(try await s.tokens.count() == 0)
         #expect(try counts(s)["receipts"] == 51 && counts(s)["image_files"] == 1)
     }
 
@@ -133,11 +133,11 @@ struct DataResetTests {
         struct LockedKeyring: TokenStore {
             struct Locked: LocalizedError { var errorDescription: String? { "the keyring is locked" } }
             var isAvailable: Bool { true }
-            func token(for account: TokenAccount) throws -> String? { throw Locked() }
-            func store(_ token: String, for account: TokenAccount) throws { throw Locked() }
-            func deleteToken(for account: TokenAccount) throws { throw Locked() }
-            func deleteAll() throws -> Int { throw Locked() }
-            func count() throws -> Int { throw Locked() }
+            func token(for account: TokenAccount) async throws -> String? { throw Locked() }
+            func store(_ token: String, for account: TokenAccount) async throws { throw Locked() }
+            func deleteToken(for account: TokenAccount) async throws { throw Locked() }
+            func deleteAll() async throws -> Int { throw Locked() }
+            func count() async throws -> Int { throw Locked() }
         }
         let s = try await setup(tokens: LockedKeyring())
         try await s.database.writer.write { db in
