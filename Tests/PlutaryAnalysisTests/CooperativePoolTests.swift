@@ -1,5 +1,6 @@
 import Foundation
 import PlutaryCore
+import PlutaryPresentation
 import Testing
 
 /// The analysis queue and the image library never block a thread of Swift's cooperative pool
@@ -33,5 +34,17 @@ import Testing
         let library = ImageLibrary(database: squeeze.database)
         #expect(await squeeze.readsReturn { _ = try? await library.add(fileAt: image) })
         #expect(try await library.path(forHash: SHA256.hex(of: Data(contentsOf: image))) != nil)
+    }
+
+    /// Importing a JSON export takes seconds for a large one (20 s for 100 000 receipts), and opening
+    /// a file on a slow mount can take as long: the import must wait on a thread of its own. The file
+    /// here is let in after 6.5 s, longer than the squeeze waits for its reads.
+    @Test func importingABackupLeavesThePoolFree() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let viewModel = await DataSettingsViewModel(environment: .inMemory(database: squeeze.database, version: "test"))
+        let file = try StalledFile(named: "backup.json")
+        file.release(after: 6.5)
+        #expect(await squeeze.readsReturn { await viewModel.importBackup(from: file.url) })
+        #expect(await viewModel.reportHasFailure, "an empty file is no export")
     }
 }

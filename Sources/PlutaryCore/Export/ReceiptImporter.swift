@@ -58,6 +58,13 @@ public struct ReceiptImporter: Sendable {
         }
     }
 
+    /// `importFile` for async code: mapping, decoding and writing take seconds for a large
+    /// export (and opening a file on a slow mount can block), so they run on a worker thread,
+    /// never on one of Swift's cooperative pool. Cancelling the calling task stops the import.
+    public func importFile(at url: URL, progress: @escaping ExportProgress = { _, _ in }) async throws -> ImportResult {
+        try await WorkerThread.run { isCancelled in try importFile(at: url, progress: progress, isCancelled: isCancelled) }
+    }
+
     /// Imports an export already read into memory, as `importFile` does.
     public func importData(_ data: Data, progress: @escaping ExportProgress = { _, _ in },
                            isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {

@@ -107,7 +107,7 @@ public final class DataSettingsViewModel {
         report = [String(format: tr("Importing %@…"), url.lastPathComponent)]
         reportHasFailure = false
         let importer = importer
-        guard let outcome = await backupImport.run({ try importer.importFile(at: url) }) else { return }
+        guard let outcome = await backupImport.run({ try await importer.importFile(at: url) }) else { return }
         switch outcome {
         case .success(let result):
             report = [String(format: tr("Imported %d new and %d updated receipts from %@."), result.inserted, result.updated,

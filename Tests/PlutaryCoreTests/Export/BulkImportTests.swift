@@ -29,8 +29,8 @@ struct BulkImportTests {
     @Test func aBulkImportLeavesTheStoreAsReceiptByReceiptSavesDo() async throws {
         let url = try exported()
         let bulk = try AppDatabase.inMemory(), plain = try AppDatabase.inMemory()
-        #expect(try ReceiptImporter(database: bulk, bulkLoadFrom: 1).importFile(at: url).inserted == 60)
-        #expect(try ReceiptImporter(database: plain, bulkLoadFrom: .max).importFile(at: url).inserted == 60)
+        #expect(try await ReceiptImporter(database: bulk, bulkLoadFrom: 1).importFile(at: url).inserted == 60)
+        #expect(try await ReceiptImporter(database: plain, bulkLoadFrom: .max).importFile(at: url).inserted == 60)
         let expected = try state(plain)
         #expect(expected.contains { $0.hasPrefix("trigger receipt_item_totals_insert") })
         #expect(expected.contains { $0.hasPrefix("index line_items_for_analytics") })

@@ -35,7 +35,7 @@ struct SmallHardeningTests {
         let url = try temporaryFolder().appendingPathComponent("bom.json")
         try (Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8)).write(to: url)
         let database = try AppDatabase.inMemory()
-        #expect(try ReceiptImporter(database: database).importFile(at: url).inserted == 1)
+        #expect(try await ReceiptImporter(database: database).importFile(at: url).inserted == 1)
         #expect(try await ReceiptRepository(database: database).receipt(id: "b1")?.totalAmount == "1.00")
     }
 
