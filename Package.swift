@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(name: "PlutaryCore", dependencies: [
             "CIntl", .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's C API, for the inserts an import runs millions of times (RowInsert).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // ONNX Runtime is dlopen()ed: nothing to link but libdl.
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),

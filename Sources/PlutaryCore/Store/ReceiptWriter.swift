@@ -15,13 +15,15 @@ struct ReceiptWriter {
     private var productIdsByRawName: [String: Int64] = [:]
     private let now: String
     /// Where search rows go: `BulkLoad` stages them in a plain table and indexes them at the end.
-    var searchTable = "receipt_search"
+    var searchTable = "receipt_search" { didSet { searchInsert = nil } }
     /// Saves that replaced a stored receipt rather than adding one.
     private(set) var replacedCount = 0
-    /// The two statements run for every line item, prepared once: the connection's statement
+    /// The inserts run for every receipt and line item, prepared once: the connection's statement
     /// cache hashes the whole SQL text at each lookup, two million times in a large import.
-    private var itemInsert: Statement?
-    private var priceInsert: Statement?
+    private var receiptInsert: RowInsert?
+    private var itemInsert: RowInsert?
+    private var priceInsert: RowInsert?
+    private var searchInsert: RowInsert?
 
     init(db: Database) {
         self.db = db
@@ -53,7 +55,7 @@ struct ReceiptWriter {
                 try db.execute(sql: "DELETE FROM \(searchTable) WHERE rowid = ?", arguments: [existingSeq])
             }
         }
-        try execute("""
+        try prepared(&receiptInsert, """
             INSERT INTO receipts(id, merchant_id, purchase_date, currency, subtotal_minor, tax_minor, tip_minor,
                 total_minor, payment_method, category_id, notes, ocr_text, ocr_locale, image_sha256, source,
                 is_fixture, auto_filled_fields, created_at, updated_at)
@@ -65,12 +67,11 @@ struct ReceiptWriter {
                 ocr_text = excluded.ocr_text, ocr_locale = excluded.ocr_locale, image_sha256 = excluded.image_sha256,
                 source = excluded.source, auto_filled_fields = excluded.auto_filled_fields,
                 updated_at = excluded.updated_at
-            """, arguments: [
-                id, merchantId, payload.purchaseDate, currency, minor(payload.subtotalAmount), minor(payload.taxAmount),
-                minor(payload.tipAmount), minor(payload.totalAmount), payload.paymentMethod, categoryId,
-                payload.notes ?? "", payload.ocrText ?? "", payload.ocrLocale, payload.imageSha256,
-                payload.source ?? "manual", isFixture, autoFilled, now, now,
-            ])
+            """).run(.text(id), .integer(merchantId), .text(payload.purchaseDate), .text(currency),
+                     .integer(minor(payload.subtotalAmount)), .integer(minor(payload.taxAmount)), .integer(minor(payload.tipAmount)),
+                     .integer(minor(payload.totalAmount)), .text(payload.paymentMethod), .integer(categoryId),
+                     .text(payload.notes ?? ""), .text(payload.ocrText ?? ""), .text(payload.ocrLocale), .text(payload.imageSha256),
+                     .text(payload.source ?? "manual"), .integer(isFixture ? 1 : 0), .text(autoFilled), .text(now), .text(now))
         // seq is the rowid, and with no row before the statement was an insert.
         let seq = existingSeq ?? db.lastInsertedRowID
 
@@ -84,29 +85,31 @@ struct ReceiptWriter {
                 INSERT INTO line_items(id, receipt_id, position, description, quantity, unit, unit_price_minor,
                     total_minor, discount_minor, tax_code, category_id, product_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [itemId, id, position, item.description, item.quantity, item.unit, unitPrice, total,
-                                         minor(item.discount), item.taxCode, itemCategoryId, productId])
+                """).run(.text(itemId), .text(id), .integer(Int64(position)), .text(item.description), .text(item.quantity),
+                         .text(item.unit), .integer(unitPrice), .integer(total), .integer(minor(item.discount)), .text(item.taxCode),
+                         .integer(itemCategoryId), .integer(productId))
             if let productId {
                 let perUnit = unitPrice ?? Self.unitPrice(total: total, quantity: item.quantity)
                 try prepared(&priceInsert, """
                     INSERT INTO price_records(product_id, receipt_id, line_item_id, merchant_id, purchase_date, currency,
                         unit_price_minor, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [productId, id, itemId, merchantId, payload.purchaseDate, currency, perUnit, item.unit])
+                    """).run(.integer(productId), .text(id), .text(itemId), .integer(merchantId), .text(payload.purchaseDate),
+                             .text(currency), .integer(perUnit), .text(item.unit))
             }
         }
-        try execute("""
+        try prepared(&searchInsert, """
             INSERT INTO \(searchTable)(rowid, merchant, items, category, notes, ocr_text) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [seq, payload.merchantName ?? "", payload.lineItems.map(\.description).joined(separator: "\n"),
-                             ([payload.category] + payload.lineItems.map(\.category)).compactMap { $0 }.joined(separator: " "),
-                             payload.notes ?? "", payload.ocrText ?? ""])
+            """).run(.integer(seq), .text(payload.merchantName ?? ""), .text(payload.lineItems.map(\.description).joined(separator: "\n")),
+                     .text(([payload.category] + payload.lineItems.map(\.category)).compactMap { $0 }.joined(separator: " ")),
+                     .text(payload.notes ?? ""), .text(payload.ocrText ?? ""))
         return id
     }
 
-    /// `statement`, prepared from `sql` the first time.
-    private func prepared(_ statement: inout Statement?, _ sql: String) throws -> Statement {
-        if let statement { return statement }
-        let made = try db.makeStatement(sql: sql)
-        statement = made
+    /// `insert`, prepared from `sql` the first time.
+    private func prepared(_ insert: inout RowInsert?, _ sql: String) throws -> RowInsert {
+        if let insert { return insert }
+        let made = try RowInsert(db, sql: sql)
+        insert = made
         return made
     }
 
