@@ -15,11 +15,13 @@ enum WholeUnitAmounts {
         #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}\*?)?\s*$)"#,
         caseInsensitive: false, needsOneOf: Pattern.digits)
 
+    // The markers' first bytes, built once.
+    private static let codes: [[UInt8]] = ["HUF", "JPY", "KRW", "ISK"].map { Array($0.utf8) }
+    private static let signs: [[UInt8]] = ["円", "원", "¥", "￥", "₩"].map { Array($0.utf8) }
+
     /// Whether the text holds a marker's first bytes ("Ft", a code's letters, a sign's UTF-8): on the bytes,
     /// as the marker's expression over every receipt's whole text cost a thirtieth of the parse.
     private static func mayHoldMarker(_ text: String) -> Bool {
-        let codes: [[UInt8]] = ["HUF", "JPY", "KRW", "ISK"].map { Array($0.utf8) }
-        let signs: [[UInt8]] = ["円", "원", "¥", "￥", "₩"].map { Array($0.utf8) }
         var bytes = text.utf8[...]
         while let first = bytes.first {
             let rest = bytes.dropFirst()
