@@ -51,7 +51,7 @@ PRIORS = {
     "merchant": {
         "chain": 3.5, "chain_in_header": 1.25, "chain_misread": 0.5, "strategy_header": 1.35, "strategy_fuzzy": -0.5,
         "chain_below_company": -1.75, "company_line": 4.25, "top_line": 2.5, "line_position": -1.2,
-        "second_plain_line": -0.5, "lower_case": -1.25, "mixed_case": -1.25, "repeated": 0.25,
+        "second_plain_line": -0.5, "lower_case": -1.25, "mixed_case": -1.25, "repeated": 0.25, "printed_again": 2.0, "registered_company": 2.0,
     },
     "subtotal": {
         "items_sum": 0.75, "plus_tax_is_total": 0.5, "is_total": 0.25, "last_before_total": 0.25, "after_total": -0.5,

@@ -16,7 +16,11 @@ enum MerchantExtractor {
     private static let shopTypeWords: Set<String> = ["BISTRO", "CAFE", "RESTAURANT", "RESTORAN", "BAR", "GRILL", "KITCHEN", "PUB",
                                                      "BAKERY", "COFFEE", "HOUSE", "AND", "FOOD", "FOODS", "STORE", "MART", "MARKET",
                                                      "BAECKEREI", "BACKEREI", "BÄCKEREI", "KONDITOREI", "METZGEREI", "RISTORANTE",
-                                                     "PIZZERIA", "TRATTORIA", "TANKSTELLE", "BOULANGERIE", "PATISSERIE"]
+                                                     "PIZZERIA", "TRATTORIA", "TANKSTELLE", "BOULANGERIE", "PATISSERIE", "APOTHEKE", "PHARMACY"]
+    // Malaysia's and Singapore's legal forms.
+    private static let registeredForms: Set<String> = ["SDN", "BHD", "BERHAD", "PLT"]
+    private static let privateLimited: KeywordPhrase = "PTE LTD"
+    private static let titleWords: [KeywordPhrase] = ["INVOICE", "RECEIPT"]
     // "S/B" (Sdn Bhd), also read "$/B".
     private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#, needsOneOf: "/")
     private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",
@@ -89,6 +93,10 @@ enum MerchantExtractor {
             if isCompanyLine(label) || sdnBhdAbbreviation.isMatched(by: line) {
                 firstCompanyLine = firstCompanyLine ?? index
                 let confidence = 0.85 - 0.02 * Double(index) - lowerCasePenalty
+                // Under the invoice's title, a company is the customer ("TAX INVOICE" / "GOGIANT ENGINEERING (M) SDN BHD").
+                if isRegistered(label, line: line), !text.labels[..<index].contains(where: { $0.hasAny(titleWords) }) {
+                    shared["registered_company"] = 1
+                }
                 let owned = label.words.filter { !suffixWords.contains($0) && $0.count >= 3 }
                 let suffixes = label.words.filter { suffixWords.contains($0) }
                 // Short words are the name too when there are enough letters: "MR D.I.Y. (M) SDN BHD".
@@ -107,7 +115,10 @@ enum MerchantExtractor {
                 } else if !owned.isEmpty, owned.allSatisfy({ shopTypeWords.contains($0) }),
                           let named = [index - 1, index + 1].first(where: { $0 >= 0 && $0 < top.count && isNameLine($0) && isWordy(text.labels[$0]) }) {
                     // "BISTRO & CAFE" under the name, "Bäckerei & Konditorei" over it, is a tagline; the shop is the line next to it.
-                    result.append(FieldCandidate(value: cleaned(text.lines[named]), confidence: confidence,
+                    // One such word under the name ends it: "DELPHIN" / "APOTHEKE" is the Delphin-Apotheke.
+                    let value = named == index - 1 && label.words.count == 1
+                        ? cleaned(text.lines[named]) + " " + cleaned(text.lines[index]) : cleaned(text.lines[named])
+                    result.append(FieldCandidate(value: value, confidence: confidence,
                                                  lineIndex: named, reason: "name beside its shop type",
                                                  features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
                 } else if ownLetters >= 3 {
@@ -132,7 +143,55 @@ enum MerchantExtractor {
             result[0].confidence = 0.6
             result[0].features["chain_below_company"] = 1
         }
+        markPrintedAgain(&result, in: text)
         return result.sorted { $0.confidence > $1.confidence }
+    }
+
+    /// A shop's own name is printed more than once: the logo line and the line under it, the web
+    /// address, the footer's thanks ("Woolworths" ... "www.woolworths.com.au"); a slogan ("The fresh
+    /// food people") or an operator's line ("Betreiber: Kröger Tank GmbH") seldom is. A candidate on one
+    /// of the first three lines (or a known chain), one of whose own words (four letters or more, not a company form, shop
+    /// type, street or place) stands on two lines or more that are no address, is marked so: a town's
+    /// name is printed in the branch's name and its address alike. A name joined from two lines has
+    /// each word once, and is not.
+    private static func markPrintedAgain(_ candidates: inout [FieldCandidate<String>], in text: ReceiptText) {
+        // A known chain counts wherever it was found ("THANK YOU FOR SHOPPING AT GIANT EAGLE" under a misread logo).
+        let heads = candidates.indices.filter { (candidates[$0].lineIndex ?? .max) <= 2 || candidates[$0].features["chain"] == 1 }
+        guard !heads.isEmpty else { return }
+        // Whether a line is an address is asked only of the few lines that name a candidate.
+        var addresses: [Int: Bool] = [:]
+        for index in heads {
+            let name = LineLabel(candidates[index].value)
+            let own = Set(name.words.filter(isOwnWord))
+            // A chain's brand is matched whole, spaced or not ("MediaMarkt", "Media Markt TV-HiFi-Elektro GmbH").
+            let whole = name.compact.count >= 4 ? name.compact : nil
+            var printed = 0
+            for (line, label) in text.labels.enumerated() where printed < 2 {
+                guard label.words.contains(where: own.contains) || whole.map(label.compact.contains) == true else { continue }
+                let isAddress = addresses[line] ?? isAddress(text.upperLines[line], label: label)
+                addresses[line] = isAddress
+                if !isAddress { printed += 1 }
+            }
+            if printed >= 2 { candidates[index].features["printed_again"] = 1 }
+        }
+    }
+
+    /// A company registered as Malaysia's and Singapore's tax invoices name it, with its legal form or
+    /// registration number ("IKANO HANDEL SDN BHD", "(126926-H)"): there the merchant is that company, not
+    /// the brand printed above it ("IKEA"), as it is the operator's GmbH line in Germany.
+    private static func isRegistered(_ label: LineLabel, line: String) -> Bool {
+        label.words.contains(where: registeredForms.contains) || sdnBhdAbbreviation.isMatched(by: line)
+            || registration.isMatched(by: line) || label.has(privateLimited)
+    }
+
+    private static func isAddress(_ upperLine: String, label: LineLabel) -> Bool {
+        postalOrPhone.isMatched(by: upperLine) || label.words.contains(where: isStreetWord)
+            || label.words.first.map(streetStarts.contains) == true || placeWords.contains(where: label.hasExactly)
+    }
+
+    private static func isOwnWord(_ word: String) -> Bool {
+        word.count >= 4 && word.allSatisfy(\.isLetter) && !suffixWords.contains(word) && !shopTypeWords.contains(word)
+            && !isStreetWord(word) && !companyWords.contains(where: { $0.text == word }) && !placeWords.contains(where: { $0.text == word })
     }
 
     /// Company names that wrap keep their pieces: "AIK HUAT ... (SETIA" + "ALAM) SDN BHD",

@@ -55,6 +55,8 @@ enum ScoringWeights {
         "line_position": -1.2,
         "lower_case": -1.25,
         "mixed_case": -1.25,
+        "printed_again": 2.0,
+        "registered_company": 2.0,
         "repeated": 0.25,
         "second_plain_line": -0.5,
         "strategy_fuzzy": -0.5,

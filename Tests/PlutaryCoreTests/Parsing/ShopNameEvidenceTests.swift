@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// Which header line is the shop: its name printed again (a line under the logo, the web address,
+/// the footer), and in Malaysia the registered company the tax invoice names.
+@Suite("A shop's name printed again, and the registered company")
+struct ShopNameEvidenceTests {
+    private func merchant(_ text: String) -> String? {
+        ReceiptParser().parse(ocrText: text).merchantName
+    }
+
+    @Test func aNamePrintedAgainBeatsASloganThatNamesAShopType() {
+        let text = """
+                   Harbourside
+             Your local food people
+            Harbourside Kingston Quay
+          12 Quay Street, Kingston 7010
+        21/03/2024 10:12
+        MILK 2L                        3.20
+        BREAD                          2.80
+        TOTAL                          6.00
+        Thank you for shopping at Harbourside
+        """
+        #expect(merchant(text) == "Harbourside")
+    }
+
+    @Test func aTownInTheBranchNameAndTheAddressIsNoNamePrintedAgain() {
+        let text = """
+              KINGSTON STORE
+          12 Quay Street, Kingston 7010
+        21/03/2024 10:12
+        BREAD                          2.80
+        TOTAL                          2.80
+        """
+        let candidates = ReceiptParser().candidates(ocrText: text)["merchant"] ?? []
+        #expect(candidates.contains { $0.value == "KINGSTON STORE" })
+        #expect(!candidates.contains { $0.features["printed_again"] == 1 })
+    }
+
+    @Test func aChainsBrandIsFoundAgainWithinAnotherLine() {
+        let text = """
+        MediaMarkt
+        Media Markt TV-HiFi-Elektro GmbH
+        Toyota-Allee 1
+        50858 Köln
+        24.11.2023 14:02
+        Kopfhörer                    79,99 A
+        SUMME EUR                    79,99
+        Danke für Ihren Einkauf bei Media Markt
+        """
+        #expect(merchant(text) == "MediaMarkt")
+    }
+
+    @Test func theRegisteredCompanyIsTheMerchantOverTheBrandAboveIt() {
+        let text = """
+                 ZOOMART
+        MEGAH NIAGA SDN BHD (123456-A)
+        NO 5, JALAN BUNGA RAYA 3
+        47100 PUCHONG, SELANGOR
+        TAX INVOICE
+        DATE: 12/02/2018
+        PET FOOD 2KG                 25.90
+        TOTAL                        25.90
+        WWW.ZOOMART.COM.MY
+        """
+        #expect(merchant(text) == "MEGAH NIAGA SDN BHD")
+    }
+
+    @Test func aCompanyUnderTheInvoicesTitleIsTheCustomer() {
+        let text = """
+        PERNIAGAAN SRI MAJU
+        JM0123456-V
+        NO.5 JALAN PERMAS 9/5
+        81750 JOHOR BAHRU
+        SIMPLIFIED TAX INVOICE
+        BINTANG ENGINEERING (M) SDN BHD
+        Date: 12/02/2018
+        CABLE TIE 8IN                 4.50
+        TOTAL                         4.50
+        """
+        #expect(merchant(text) == "PERNIAGAAN SRI MAJU")
+    }
+
+    @Test func oneShopTypeWordUnderTheNameEndsIt() {
+        let text = """
+        LINDEN
+        APOTHEKE
+        Marktplatz 3
+        33098 Paderborn
+        23.04.2020 09:41
+        Nasenspray                    4,95 A
+        SUMME EUR                     4,95
+        """
+        #expect(merchant(text) == "LINDEN APOTHEKE")
+    }
+}
