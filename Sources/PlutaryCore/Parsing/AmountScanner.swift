@@ -6,10 +6,11 @@ import Foundation
 enum AmountScanner {
     // Integer part with optional thousands groups, then a two-digit fraction that is not
     // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
+    // A measure with its unit glued on by a hyphen ("TAPE 1.88-IN", "2.50-LB") is no amount; a flag after a minus ("4.00-A") is.
     // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted. On faint
     // print it doubles the separator ("2,,49", "4..59").
     private static let amount = Pattern(
-        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
+        #"(?<![\d.,])(-\s?)?(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(?!-\p{L}{2})(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
     // American tills print cents alone ("BOTTLE DEPOSIT  .60", "$.75-"); the groups are `amount`'s, the whole part empty.
     // Its own pattern, tried only on lines with " ." or "$.": in `amount` it doubled the cost of every scan.
     private static let centsAlone = Pattern(#"(?<![^\s$])(-\s?)?(\$?)\.(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".")
@@ -150,6 +151,12 @@ enum AmountScanner {
                isDigit(index - 1) || isPoint(index - 1) || isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) {
                 repaired.append("0")
                 changed = true
+            } else if let digit = fractionLookalikes[scalar], isDigit(index - 1), isPoint(index - 2), isDigit(index - 3),
+                      !isLetter(index + 1), scalar != "g" || !scalars[(index + 1)...].contains(where: { $0.properties.numericType != nil }) {
+                // A cent's last digit read as a letter ("6.1B ZR", "16,8S  1,1B  1B,O3", "1,7g B"); a g that a number
+                // follows is grams in a name ("Safran 0,1g   3,99").
+                repaired.append(digit)
+                changed = true
             } else if scalar == "l" || scalar == "I" || scalar == "|", !isLetter(index - 1), !isPoint(index - 1),
                       isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) && isDigit(index + 3) {
                 repaired.append("1")
@@ -161,11 +168,13 @@ enum AmountScanner {
         return changed ? String(repaired) : line
     }
 
-    /// Whether an O, o, l, I or | touches a digit or a decimal point, on the bytes: the cheap test
-    /// that lets most lines skip the repair.
+    private static let fractionLookalikes: [Unicode.Scalar: Unicode.Scalar] = ["B": "8", "S": "5", "Z": "2", "g": "9"]
+
+    /// Whether an O, o, l, I or | touches a digit or a decimal point, or a B, S, Z or g ends a point and a
+    /// digit, on the bytes: the cheap test that lets most lines skip the repair.
     private static func mayNeedRepair(_ line: String) -> Bool {
         let bytes = line.utf8
-        var previous: UInt8 = 0
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         var suspect = false, anySuspect = false, otherScript = false
         for byte in bytes {
             // Digits of other scripts ("O٣") are no ASCII bytes: a line with them and a suspect letter takes the careful path.
@@ -175,6 +184,9 @@ enum AmountScanner {
                 || byte == UInt8(ascii: "I") || byte == UInt8(ascii: "|")
             if (isSuspect && (0x30...0x39).contains(previous)) || (suspect && isNumeric) { return true }
             if isSuspect, previous == UInt8(ascii: ".") || previous == UInt8(ascii: ",") { return true }
+            if byte == UInt8(ascii: "B") || byte == UInt8(ascii: "S") || byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "g"),
+               (0x30...0x39).contains(previous), beforePrevious == UInt8(ascii: ".") || beforePrevious == UInt8(ascii: ",") { return true }
+            beforePrevious = previous
             suspect = isSuspect
             anySuspect = anySuspect || isSuspect
             previous = byte

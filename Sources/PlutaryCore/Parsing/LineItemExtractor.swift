@@ -120,7 +120,9 @@ enum LineItemExtractor {
                                        "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
                                        "EINZELPREIS",   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
                                        "RETURN VALUE",  // Walgreens: what the item above refunds, after its savings
-                                       "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE"]   // the price before a sale
+                                       "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE",   // the price before a sale
+                                       // Poland's sales per VAT group ("Sprzed. opod. PTU A  45,97"): the VAT table's rows.
+                                       "SPRZED OPOD", "SPRZEDAZ OPODATKOWANA"]
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {
@@ -228,7 +230,7 @@ enum LineItemExtractor {
                 } else if let row = itemRow(line, price: 0, flag: "", line: index, profile: profile) {
                     // Its bare digits may be its price; or a name's number, the row priced by a line below.
                     if index > headerEnd, let item = bareDigitsItem(line, line: index) { items.append(item) }
-                    if MerchantExtractor.isNameLike(row.description.uppercased()) {
+                    if MerchantExtractor.isNameLike(row.description.uppercased()) || LineFacts.startsWithArticleNumber(line) {
                         // A name waiting for its weight or quantity line ("BANANAS" / "1.210 kg @ $1.52/kg 1.84").
                         pendingName = (row.description, row.code, index)
                     } else {

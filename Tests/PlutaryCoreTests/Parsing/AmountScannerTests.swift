@@ -27,6 +27,19 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "GOOD FOOD NO,OK").isEmpty)
     }
 
+    @Test func readsACentsLastDigitReadAsALetter() {
+        #expect(AmountScanner.lastAmount(in: "   1.126 KG @ 5.49/KG              6.1B ZR")?.value == Decimal(string: "6.18"))
+        #expect(AmountScanner.lastAmount(in: "Handlmaier Senf su8            1,7g B")?.value == Decimal(string: "1.79"))
+        // A measure in a name has its price after it.
+        #expect(AmountScanner.amounts(in: "Safran 0,1g          3,99 A").map(\.value) == [Decimal(string: "3.99")!])
+    }
+
+    @Test func aMeasureWithItsUnitHyphenatedIsNoAmount() {
+        #expect(AmountScanner.amounts(in: "322457  VALSPAR PAINTERS TAPE 1.88-IN").isEmpty)
+        // A flag after the minus stays a discount's.
+        #expect(AmountScanner.lastAmount(in: "/1187234        4.00-A")?.value == Decimal(string: "-4.00"))
+    }
+
     @Test func readsLeadingAndTrailingMinus() {
         #expect(AmountScanner.lastAmount(in: "TPD/1234567      3.00-")?.value == Decimal(-3))
         #expect(AmountScanner.lastAmount(in: "INSTANT SAVINGS  -3.00")?.value == Decimal(-3))

@@ -17,6 +17,23 @@ struct EuropeanReceiptTests {
         return payload
     }
 
+    @Test func polandsSalesPerVATGroupAreNoArticles() {
+        let payload = read("""
+              SKLEP SPOZYWCZY
+            PARAGON FISKALNY
+        Chleb wiejski 500g         1 x4,99 4,99C
+        Pepsi 2,25l                1 x6,99 6,99A
+        Sprzed. opod. PTU A                 6,99
+        Sprzed. opod. PTU C                 4,99
+        Kwota PTU A 23,00 %                 1,31
+        Kwota PTU C 5,00 %                  0,24
+        Suma PTU                            1,55
+        SUMA PLN                           11,98
+        Karta płatnicza                    11,98
+        """, total: "11.98", currency: "PLN", payment: "Card")
+        #expect(payload.lineItems.map(\.description) == ["Chleb wiejski 500g", "Pepsi 2,25l"])
+    }
+
     @Test func spanishCashPaymentWithChange() {
         let text = """
         CONSUM S. COOP. V.

@@ -26,6 +26,24 @@ struct MalaysianReceiptTests {
     GOODS SOLD ARE NOT RETURNABLE
     """
 
+    @Test func aRowLedByAnArticleNumberIsAProductWhateverItsName() {
+        let payload = ReceiptParser().parse(ocrText: """
+        KEDAI RUNCIT MAJU SDN BHD
+        Date: 14/02/2018 18:22
+        000094552101 ANCHOR BUTTER SALTED 227G
+                                          10.95 SR
+        004902430667 COLGATE TOTAL 150G TWIN
+                                          16.90 SR
+        002300217715 EPAL FUJI CHINA 4S
+                                           8.90 ZR
+        Total Sales Incl GST               36.75
+        CASH                               50.00
+        Change Amt                         13.25
+        """)
+        #expect(payload.totalAmount == "36.75")
+        #expect(payload.lineItems.map(\.description) == ["ANCHOR BUTTER SALTED 227G", "COLGATE TOTAL 150G TWIN", "EPAL FUJI CHINA 4S"])
+    }
+
     @Test func aServiceChargeIsAddedToTheBillAndIsNoChange() {
         // OCR garbled the total's label; subtotal + service charge + GST - rounding is what was paid.
         let payload = ReceiptParser().parse(ocrText: """
