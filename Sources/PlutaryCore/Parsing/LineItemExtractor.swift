@@ -265,7 +265,9 @@ enum LineItemExtractor {
                 continue
             }
             let descriptionLabel = LineLabel(description)
+            // German compounds end in the word: "Becherpfand", "Flaschenpfand".
             let isDeposit = descriptionLabel.hasAny(depositWords) || descriptionLabel.words.contains(where: depositWholeWords.contains)
+                || descriptionLabel.words.contains { $0.count > 5 && $0.hasSuffix("PFAND") }
                 || longDepositWords.contains(where: descriptionLabel.hasWord(closeTo:))
             if price.value < 0, let header = returnHeader, index - header <= 3, !descriptionLabel.hasAny(discountWords),
                let row = itemRow(description, price: -price.value, flag: "", line: index, profile: profile) {

@@ -34,6 +34,13 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "Safran 0,1g          3,99 A").map(\.value) == [Decimal(string: "3.99")!])
     }
 
+    @Test func aPriceGluedToAnAbbreviationsPointIsRead() {
+        #expect(AmountScanner.lastAmount(in: "Coffee to go Crema gr.3,29 A")?.value == Decimal(string: "3.29"))
+        // Not after a single letter or a number, and no minus from debris before it.
+        #expect(AmountScanner.amounts(in: "Cashier: USER   ime a.22.00").isEmpty)
+        #expect(AmountScanner.lastAmount(in: "Total Sales (ExcludingGST: :  s;.- 14.53")?.value == Decimal(string: "14.53"))
+    }
+
     @Test func aMeasureWithItsUnitHyphenatedIsNoAmount() {
         #expect(AmountScanner.amounts(in: "322457  VALSPAR PAINTERS TAPE 1.88-IN").isEmpty)
         // A flag after the minus stays a discount's.

@@ -578,4 +578,18 @@ struct GermanReceiptTests {
         """)
         #expect(payload.lineItems.map(\.category) == [nil, "deposit"])
     }
+
+    /// German deposits come as compounds ("Becherpfand", "Flaschenpfand"); a price glued to an abbreviation's
+    /// point ("gr.3,29") is still the row's price.
+    @Test func aCompoundPfandIsADepositAndAnAbbreviationsPointIsNoPartOfThePrice() {
+        let payload = ReceiptParser().parse(ocrText: """
+        Bäckerei Schäfer
+        Kaffee groß to go         2,60 A
+        Coffee to go Crema gr.3,29 A
+        Becherpfand               1,00 A
+        SUMME                     6,89
+        """)
+        #expect(payload.lineItems.map(\.total) == ["2.60", "3.29", "1.00"])
+        #expect(payload.lineItems.map(\.category) == [nil, nil, "deposit"])
+    }
 }
