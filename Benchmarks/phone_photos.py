@@ -175,9 +175,10 @@ def photograph_real(scan, out, rng):
     width, height = size_of(scan)
     portrait = (2448, 3264) if has("8mp") else (3000, 4000)
     frame_w, frame_h = (portrait[1], portrait[0]) if has("landscape") else portrait
-    # Framing: the receipt's length along the frame's height; a thin strip when taken from afar.
+    # Framing: the receipt's length along the frame's height. A long receipt photographed whole
+    # fills the frame's height and a thin strip of its width (a short one: the same strip, less high).
     if has("thin-strip"):
-        scale = min(rng.uniform(0.85, 0.97) * frame_h / height, rng.uniform(0.16, 0.26) * portrait[0] / width)
+        scale = min(rng.uniform(0.85, 0.97) * frame_h / height, rng.uniform(0.28, 0.34) * portrait[0] / width)
     else:
         scale = min(rng.uniform(0.6, 0.9) * frame_h / height, rng.uniform(0.6, 0.85) * frame_w / width)
     w, h = width * scale, height * scale
