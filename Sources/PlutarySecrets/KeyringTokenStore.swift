@@ -30,84 +30,96 @@ public final class KeyringTokenStore: TokenStore, @unchecked Sendable {
 
     // Each call waits for D-Bus up to `timeout`: on a worker thread, so a slow keyring never
     // holds a thread of Swift's cooperative pool (the app's database reads need those).
+    // Cancelling the awaiting task cancels the call (quitting during an upload need not wait it out).
     public func token(for account: TokenAccount) async throws -> String? {
-        try await WorkerThread.run { try self.lookup(account) }
+        try await WorkerThread.run { isCancelled in try self.lookup(account, isCancelled) }
     }
 
     public func store(_ token: String, for account: TokenAccount) async throws {
-        try await WorkerThread.run { try self.save(token, for: account) }
+        try await WorkerThread.run { isCancelled in try self.save(token, for: account, isCancelled) }
     }
 
     public func deleteToken(for account: TokenAccount) async throws {
-        try await WorkerThread.run { try self.clear(account) }
+        try await WorkerThread.run { isCancelled in try self.clear(account, isCancelled) }
     }
 
     @discardableResult public func deleteAll() async throws -> Int {
-        try await WorkerThread.run { try self.clearAll() }
+        try await WorkerThread.run { isCancelled in try self.clearAll(isCancelled) }
     }
 
     public func count() async throws -> Int {
-        try await WorkerThread.run { try self.search() }
+        try await WorkerThread.run { isCancelled in try self.search(isCancelled) }
     }
 
-    private func lookup(_ account: TokenAccount) throws -> String? {
+    private func lookup(_ account: TokenAccount, _ isCancelled: @escaping @Sendable () -> Bool) throws -> String? {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
-        let secret = try call { cancellable, error in secret_password_lookupv_sync(schema, attributes, cancellable, &error) }
+        let secret = try call(isCancelled) { cancellable, error in secret_password_lookupv_sync(schema, attributes, cancellable, &error) }
         guard let secret else { return nil }
         defer { secret_password_free(secret) }
         return String(cString: secret)
     }
 
-    private func save(_ token: String, for account: TokenAccount) throws {
+    private func save(_ token: String, for account: TokenAccount, _ isCancelled: @escaping @Sendable () -> Bool) throws {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
         let label = "Plutary analysis token (\(account.provider), \(account.baseURL))"
-        let stored = try call { cancellable, error in
+        let stored = try call(isCancelled) { cancellable, error in
             secret_password_storev_sync(schema, attributes, nil, label, token, cancellable, &error)
         }
         if stored == 0 { throw KeyringError.failed("the keyring did not store the token") }
     }
 
-    private func clear(_ account: TokenAccount) throws {
+    private func clear(_ account: TokenAccount, _ isCancelled: @escaping @Sendable () -> Bool) throws {
         let attributes = Self.attributes(account)
         defer { g_hash_table_unref(attributes) }
-        _ = try call { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
+        _ = try call(isCancelled) { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
     }
 
-    private func clearAll() throws -> Int {
-        let count = try search()
+    private func clearAll(_ isCancelled: @escaping @Sendable () -> Bool) throws -> Int {
+        let count = try search(isCancelled)
         guard count > 0 else { return 0 }
         // Only the schema name (xdg:schema) is matched: every token the app stored, whatever its service.
         let attributes = Self.table([:])
         defer { g_hash_table_unref(attributes) }
-        _ = try call { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
+        _ = try call(isCancelled) { cancellable, error in secret_password_clearv_sync(schema, attributes, cancellable, &error) }
         return count
     }
 
-    private func search() throws -> Int {
+    private func search(_ isCancelled: @escaping @Sendable () -> Bool) throws -> Int {
         let attributes = Self.table([:])
         defer { g_hash_table_unref(attributes) }
         // secret_password_searchv_sync exists since libsecret 0.19 (Debian 12 has 0.20.5).
         let flags = SecretSearchFlags(rawValue: SECRET_SEARCH_ALL.rawValue)
-        let list = try call { cancellable, error in secret_password_searchv_sync(schema, attributes, flags, cancellable, &error) }
+        let list = try call(isCancelled) { cancellable, error in secret_password_searchv_sync(schema, attributes, flags, cancellable, &error) }
         guard let list else { return 0 }
         defer { g_list_free_full(list, { g_object_unref($0) }) }
         return Int(g_list_length(list))
     }
 
-    /// Runs one synchronous libsecret call with a cancellable that fires after `timeout`.
-    private func call<T>(_ body: (UnsafeMutablePointer<GCancellable>?, inout UnsafeMutablePointer<GError>?) -> T) throws -> T {
+    /// Runs one synchronous libsecret call with a cancellable that fires after `timeout`, or as
+    /// soon as `isCancelled` turns true (checked every 100 ms).
+    private func call<T>(_ isCancelled: @escaping @Sendable () -> Bool,
+                         _ body: (UnsafeMutablePointer<GCancellable>?, inout UnsafeMutablePointer<GError>?) -> T) throws -> T {
         guard isAvailable else { throw KeyringError.unavailable }
         let cancellable = g_cancellable_new()
         defer { g_object_unref(cancellable) }
-        let watchdog = DispatchWorkItem { [cancellable = UncheckedPointer(cancellable)] in g_cancellable_cancel(cancellable.pointer) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        let deadline = DispatchTime.now() + timeout
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        // The watchdog holds a reference of its own, dropped once it can no longer fire.
+        let held = UncheckedPointer(g_object_ref(cancellable).assumingMemoryBound(to: GCancellable.self))
+        watchdog.setEventHandler {
+            if isCancelled() || DispatchTime.now() >= deadline { g_cancellable_cancel(held.pointer) }
+        }
+        watchdog.setCancelHandler { g_object_unref(held.pointer) }
+        watchdog.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+        watchdog.resume()
         var error: UnsafeMutablePointer<GError>?
         let result = body(cancellable, &error)
         watchdog.cancel()
         if let error {
             defer { g_error_free(error) }
+            if isCancelled() { throw CancellationError() }
             if g_cancellable_is_cancelled(cancellable) != 0 { throw KeyringError.timedOut(seconds: timeout) }
             throw KeyringError.failed(String(cString: error.pointee.message))
         }

@@ -60,6 +60,23 @@ struct KeyringTokenStoreTests {
         try await keyring.deleteToken(for: account)
     }
 
+    /// Quitting stops the uploads, whose token lookup may be waiting for a keyring that does not
+    /// answer: cancelling the lookup's task cancels the call, instead of waiting out its timeout.
+    @Test func cancellingALookupStopsItsCall() async throws {
+        let account = TokenAccount(provider: "rest", baseURL: "https://cancelled.example.test")
+        let keyring = KeyringTokenStore(timeout: 60)
+        try await keyring.store("cancelled-token", for: account)
+        let started = ContinuousClock.now
+        try await KeyringDaemon.whileStopped {
+            let lookup = Task { try await keyring.token(for: account) }
+            try await Task.sleep(for: .milliseconds(500))
+            lookup.cancel()
+            await #expect(throws: CancellationError.self) { try await lookup.value }
+        }
+        #expect(ContinuousClock.now - started < .seconds(30), "the lookup waited for the keyring's timeout")
+        try await keyring.deleteToken(for: account)
+    }
+
     @Test func theCommandLineStoresTheTokenItUsesAndItAppearsNowhereElse() async throws {
         let token = "plutary-canary-\(UUID().uuidString)"
         let server = try ScriptedServer(["/analyze": [Answer(body: ["merchant": "Lidl", "total": "3.10", "currency": "EUR"], token: token)]])
