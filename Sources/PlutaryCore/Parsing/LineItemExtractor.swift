@@ -245,14 +245,19 @@ enum LineItemExtractor {
             if countTimes.isMatched(by: description.uppercased()) { continue }
             // A price alone on its line prices the name right above it, whose row OCR split in two
             // ("GV BREAD" / "2.27 D"), also after its VAT rate ("BISCOTTI MULINO BIANCO" / "10,00% 2,49").
-            if let name = pendingName, name.line == index - 1, amounts.count == 1, price.value > 0,
+            // The name may go on in a short line of its own between them ("GRIP-RITE 3-IN DECK SCREWS" / "5-LB" / "27.98").
+            let goesOn = unpricedRow.flatMap { row in
+                row.line == index - 1 && pendingName?.line == index - 2 && row.text.split(separator: " ").count <= 2 ? row : nil
+            }
+            if let name = pendingName, name.line == index - 1 || goesOn != nil, amounts.count == 1, price.value > 0,
                description.isEmpty || rateOnly.isMatched(by: description),
                flag.isMatched(by: price.trailing),
-               let item = itemRow(name.text, price: price.value, flag: price.trailing.filter(\.isLetter).uppercased(),
-                                  line: name.line, profile: profile) {
+               let item = itemRow(goesOn.map { name.text + " " + $0.text } ?? name.text, price: price.value,
+                                  flag: price.trailing.filter(\.isLetter).uppercased(), line: name.line, profile: profile) {
                 items.append(ParsedLineItem(description: item.description, quantity: item.quantity, unitPrice: item.unitPrice,
                                             total: item.total, taxCode: item.taxCode, code: name.code ?? item.code, lineIndex: name.line))
                 pendingName = nil
+                unpricedRow = nil
                 continue
             }
             if let (count, unitPrice) = quantityRow(description, total: price.value),

@@ -539,4 +539,21 @@ struct ParsingRuleTests {
         #expect(payload.taxAmount == "0.17")
         #expect(payload.taxes.map(\.name) == ["GST"])
     }
+
+    /// A name that goes on in a short line of its own is priced by the price alone under it.
+    @Test func aNameGoingOnInAShortLineIsPricedByThePriceBelow() {
+        let payload = ReceiptParser().parse(ocrText: """
+        LOWE'S HOME CENTERS, LLC
+        08/23/19
+        1003942 HDX 10-GAL CONTRACTOR BAGS
+                32CT
+                                               16.98
+        71345   PINE 1X6X8 COMMON BOARD
+                3 @ 9.48                       28.44
+        SUBTOTAL:                             45.42
+        TOTAL:                                45.42
+        """)
+        #expect(payload.lineItems.map(\.description) == ["HDX 10-GAL CONTRACTOR BAGS 32CT", "PINE 1X6X8 COMMON BOARD"])
+        #expect(payload.lineItems.map(\.total) == ["16.98", "28.44"])
+    }
 }
