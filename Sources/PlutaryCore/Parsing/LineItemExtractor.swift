@@ -208,6 +208,13 @@ enum LineItemExtractor {
                 } else if let last = items.indices.last, items[last].quantity == 1, items[last].unit == nil,
                           matches(items[last], quantity) {
                     apply(quantity, to: &items[last])
+                } else if let last = items.indices.last, items[last].lineIndex == index - 1, items[last].discount == nil,
+                          let total = quantity.total, let measure = gluedMeasure(text.lines[index - 1], amount: facts[index - 1].amounts.last) {
+                    // The amount above was the name's measure with its unit glued on ("WASHER FLUID -45C 3.78L" / "2 @ 5.99  11.98").
+                    items[last].description += " " + measure
+                    items[last].total = total
+                    items[last].taxCode = amounts.last.flatMap { taxCode(after: $0, profile: profile) }
+                    apply(quantity, to: &items[last])
                 } else {
                     pendingQuantity = quantity
                 }
@@ -700,6 +707,20 @@ enum LineItemExtractor {
         item.unit = quantity.unit
         item.unitPrice = quantity.unitPrice
     }
+
+    /// The amount and the unit glued to it ("3.78L", "1.5KG") when a line's last amount is a measure: its unit
+    /// follows it without a space, where a tax flag stands apart.
+    private static func gluedMeasure(_ line: String, amount: AmountMatch?) -> String? {
+        guard let amount else { return nil }
+        let ns = line as NSString
+        let end = amount.location + amount.length
+        let unit = ns.substring(from: end).prefix { $0.isLetter }
+        guard measureUnits.contains(unit.uppercased()), ns.substring(from: end + (unit as NSString).length).allSatisfy(\.isWhitespace)
+        else { return nil }
+        return ns.substring(with: NSRange(location: amount.location, length: amount.length)) + unit
+    }
+
+    private static let measureUnits: Set<String> = ["L", "ML", "CL", "KG", "G", "OZ", "LB", "LBS", "M", "CM", "MM"]
 
     /// Whether a quantity line belongs to `item` above it: a total printed on the quantity line
     /// must be the item's price exactly (a cent apart is another item); without one, the count

@@ -556,4 +556,20 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.description) == ["HDX 10-GAL CONTRACTOR BAGS 32CT", "PINE 1X6X8 COMMON BOARD"])
         #expect(payload.lineItems.map(\.total) == ["16.98", "28.44"])
     }
+
+    /// A name's measure with its unit glued on ("3.78L") is no price when a quantity row with its own total follows.
+    @Test func aMeasureGluedToItsUnitGivesWayToTheQuantityRowBelow() {
+        let payload = ReceiptParser().parse(ocrText: """
+        CANADIAN TIRE
+        2020-07-18 15:37
+        029-3847-0 MOTOMASTER WASHER FLUID -45C 3.78L
+           2 @ 5.99                            11.98
+        188-3045-0 VERTEX GARBAGE BAGS 40CT
+                                               11.49
+        TOTAL                                  23.47
+        """)
+        #expect(payload.lineItems.map(\.total) == ["11.98", "11.49"])
+        #expect(payload.lineItems.first?.description.hasSuffix("3.78L") == true)
+        #expect(payload.lineItems.first?.quantity == "2")
+    }
 }
