@@ -26,7 +26,9 @@ enum LineItemExtractor {
     // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T".
     private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: Pattern.digits)
-    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?)\s+"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // An item code before the name: "512345", "4011-2", Canadian Tire's "043-2211-4".
+    private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?|\d{2,4}-\d{3,8}-\d{1,4})\s+"#, caseInsensitive: false,
+                                             needsOneOf: Pattern.digits)
     private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("*C", "xC": no discount), OCR

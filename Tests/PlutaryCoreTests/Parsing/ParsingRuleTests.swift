@@ -572,4 +572,18 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.first?.description.hasSuffix("3.78L") == true)
         #expect(payload.lineItems.first?.quantity == "2")
     }
+
+    /// An item code in three hyphenated groups ("043-2211-4") leads the name; its digits are not the name's.
+    @Test func aHyphenatedItemCodeBeforeANameWaitingForItsPrice() {
+        let payload = ReceiptParser().parse(ocrText: """
+        CANADIAN TIRE
+        2020-07-18 15:37
+        028-1260-8 MOTOMASTER ICE SCRAPER 24IN          12.99
+        043-2211-4 DURACELL AA 24PK
+                                               22.99
+        TOTAL                                  35.98
+        """)
+        #expect(payload.lineItems.map(\.description) == ["MOTOMASTER ICE SCRAPER 24IN", "DURACELL AA 24PK"])
+        #expect(payload.lineItems.map(\.total) == ["12.99", "22.99"])
+    }
 }
