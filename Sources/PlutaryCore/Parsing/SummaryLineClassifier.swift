@@ -117,8 +117,9 @@ enum SummaryLineClassifier {
         // "BALANCE" alone: US tills print it above the tax ("**** BALANCE 8.27", then "BALANCE DUE 8.59"),
         // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
         if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
-        // "HST INCLUDED IN TOTAL  16.02": the tax the total holds, not a total.
-        if label.words.dropFirst().first?.hasPrefix("INCL") == true, let tax = taxName(label), let first = label.words.first,
+        // "HST INCLUDED IN TOTAL  16.02", "GST 8% included in total  3.47": the tax the total holds, not a total.
+        if label.words.dropFirst().first(where: { !$0.allSatisfy(\.isNumber) })?.hasPrefix("INCL") == true, let tax = taxName(label),
+           let first = label.words.first,
            tax.uppercased().hasPrefix(first) {
             return .tax(name: tax)
         }

@@ -586,4 +586,18 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.description) == ["MOTOMASTER ICE SCRAPER 24IN", "DURACELL AA 24PK"])
         #expect(payload.lineItems.map(\.total) == ["12.99", "22.99"])
     }
+
+    /// "GST 8% included in total": the tax the total holds, with its rate between the tax's name and "included".
+    @Test func aTaxIncludedInTheTotalAfterItsRateIsATax() {
+        let payload = ReceiptParser().parse(ocrText: """
+        SHENG SIONG SUPERMARKET PTE LTD
+        21/05/2023 19:02
+        FRESH MILK 1L                    3.45
+        BREAD                            2.10
+        TOTAL                            5.55
+        GST 8% included in total         0.41
+        """)
+        #expect(payload.totalAmount == "5.55")
+        #expect(payload.taxAmount == "0.41")
+    }
 }
