@@ -94,20 +94,36 @@ final class PPOCREngine: Sendable {
     }
 
     /// The page's text regions; looked for again inside the text's own extent when that is a
-    /// small part of a picture the detector saw shrunk (`DetectionFocus`).
+    /// small part of a picture the detector saw shrunk, and again in a wider cut while the closer
+    /// look finds text near the cut's edge (`DetectionFocus`).
     private func detect(_ page: LeptImage) throws -> [DetectedText] {
-        let found = try detectOnce(page)
-        guard let area = DetectionFocus.area(of: found, imageWidth: page.width, imageHeight: page.height,
-                                             maxSide: settings.detectionMaxSide, maxPixels: settings.detectionMaxPixels),
-              let clip = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
-        else { return found }
+        var found = try detectOnce(page)
+        var next = DetectionFocus.area(of: found, imageWidth: page.width, imageHeight: page.height,
+                                       maxSide: settings.detectionMaxSide, maxPixels: settings.detectionMaxPixels)
+        var seen: OCRBox?
+        for _ in 0..<DetectionFocus.maxLooks {
+            guard let area = next, let again = try detect(page, in: area), !again.isEmpty else { break }
+            // A wider look sees the part already looked at smaller: only its new part is taken.
+            let added = seen.map { old in
+                again.filter { let c = $0.quad.center
+                    return c.x < Double(old.x) || c.y < Double(old.y) || c.x >= Double(old.x + old.width) || c.y >= Double(old.y + old.height) }
+            } ?? again
+            found = seen == nil ? again : found + added
+            seen = area
+            next = DetectionFocus.wider(area, holding: added, imageWidth: page.width, imageHeight: page.height)
+        }
+        return found
+    }
+
+    /// The regions found in `area` of the page, in page pixels; nil when it cannot be cut out.
+    private func detect(_ page: LeptImage, in area: OCRBox) throws -> [DetectedText]? {
+        guard let clip = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height)) else { return nil }
         var box: UnsafeMutablePointer<BOX>? = clip
         defer { boxDestroy(&box) }
         let crop = page.map { pixClipRectangle($0, clip, nil) }
-        guard crop !== page else { return found }
+        guard crop !== page else { return nil }
         let offset = SIMD2(Double(area.x), Double(area.y))
-        let again = try detectOnce(crop).map { DetectedText(quad: $0.quad.moved(by: offset), score: $0.score) }
-        return again.isEmpty ? found : again
+        return try detectOnce(crop).map { DetectedText(quad: $0.quad.moved(by: offset), score: $0.score) }
     }
 
     private func detectOnce(_ page: LeptImage) throws -> [DetectedText] {

@@ -16,6 +16,20 @@ struct DetectionFocusTests {
         #expect(area == OCRBox(x: 1134, y: 734, width: 732, height: 2332))
     }
 
+    @Test func textFoundAtTheCutsEdgeWidensTheCut() throws {
+        // The first look found only a right-hand column; the closer look finds the line's start
+        // at the cut's left edge, so the receipt goes on to the left: the cut grows there.
+        let area = OCRBox(x: 1400, y: 600, width: 600, height: 2000)
+        let found = [region(x: 1402, y: 900, width: 400, height: 40), region(x: 1450, y: 2200, width: 300, height: 40)]
+        let wider = try #require(DetectionFocus.wider(area, holding: found, imageWidth: 3000, imageHeight: 4000))
+        #expect(wider.x < 1400 && wider.x + wider.width == 2000, "\(wider)")
+        #expect(wider.y == 600 && wider.height == 2000)
+        // Text well inside the cut leaves it as it is.
+        let inside = [region(x: 1600, y: 900, width: 200, height: 40), region(x: 1600, y: 1500, width: 200, height: 40)]
+        #expect(DetectionFocus.wider(area, holding: inside, imageWidth: 3000, imageHeight: 4000) == nil)
+        #expect(DetectionFocus.wider(area, holding: [], imageWidth: 3000, imageHeight: 4000) == nil)
+    }
+
     @Test func textFillingThePictureIsNotLookedAtTwice() {
         let regions = [region(x: 20, y: 30, width: 800, height: 40), region(x: 30, y: 2200, width: 780, height: 40)]
         #expect(DetectionFocus.area(of: regions, imageWidth: 896, imageHeight: 2316, maxSide: 1280, maxPixels: 700_000) == nil)
