@@ -106,6 +106,15 @@ final class LineLabel: Sendable {
 
     /// True when the label contains `phrase` as spelled, spaces or not, from the start of a word:
     /// glued words count ("TOTALAMOUNT" has "TOTAL"), but "INDISCHES CHICKEN" has no "DISC".
+    /// Whether the words joined without spaces hold `bytes` (a name's `compact` as UTF-8) anywhere.
+    func compactHolds(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty, compactBytes.count >= bytes.count else { return false }
+        for start in 0...(compactBytes.count - bytes.count) where compactBytes[start] == bytes[0] {
+            if compactBytes[start..<(start + bytes.count)].elementsEqual(bytes) { return true }
+        }
+        return false
+    }
+
     func hasExactly(_ phrase: KeywordPhrase) -> Bool {
         let joined = phrase.joined
         guard let first = joined.first else { return false }

@@ -164,10 +164,12 @@ enum MerchantExtractor {
             let name = LineLabel(candidates[index].value)
             let own = Set(name.words.filter(isOwnWord))
             // A chain's brand is matched whole, spaced or not ("MediaMarkt", "Media Markt TV-HiFi-Elektro GmbH").
-            let whole = name.compact.count >= 4 ? name.compact : nil
+            let whole = name.compact.utf8.count >= 4 ? Array(name.compact.utf8) : nil
             var printed = 0
             for (line, label) in text.labels.enumerated() where printed < 2 {
-                guard label.words.contains(where: own.contains) || whole.map(label.compact.contains) == true else { continue }
+                guard label.words.contains(where: own.contains)
+                    || whole.map(label.compactHolds) == true
+                else { continue }
                 let isAddress = addresses[line] ?? isAddress(text.upperLines[line], label: label)
                 addresses[line] = isAddress
                 if !isAddress { printed += 1 }
