@@ -36,7 +36,7 @@ final class LineLabel: Sendable {
                 .map { word in
                     // A digit among letters is an OCR slip: "T0TAL", "SUBT0TAL".
                     let letters = word.filter(\.isLetter).count
-                    guard letters >= 2, letters < word.count else { return String(word) }
+                    guard letters >= 2, letters < word.count, !Self.isCountAndUnit(Array(word.utf8)) else { return String(word) }
                     return String(word.map { Self.lookalikes[$0] ?? $0 })
                 }
         }
@@ -49,6 +49,16 @@ final class LineLabel: Sendable {
 
     private static let lookalikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
 
+    /// A pack size or count glued to its unit ("5ST", "10STK", "6PK", "500ML") is a number, not a word OCR
+    /// misread: read as letters, "5ST" became "SST", Malaysia's tax, and made a product line a tax line.
+    static func isCountAndUnit(_ word: [UInt8]) -> Bool {
+        let digits = word.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty else { return false }
+        return countUnits.contains(String(decoding: word.dropFirst(digits.count), as: UTF8.self))
+    }
+
+    private static let countUnits: Set<String> = ["ST", "STK", "PK", "PCS", "PC", "ER", "CT", "KG", "G", "ML", "CL", "L", "OZ", "LB", "LBS"]
+
     /// The same words for ASCII text, on bytes: most lines are ASCII, and character-wise
     /// splitting was a quarter of the parse.
     private static func asciiWords(_ upper: String) -> [String] {
@@ -57,7 +67,7 @@ final class LineLabel: Sendable {
         func flush() {
             guard !word.isEmpty else { return }
             let letters = word.filter { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }.count
-            if letters >= 2, letters < word.count {
+            if letters >= 2, letters < word.count, !Self.isCountAndUnit(word) {
                 word = word.map { byte in
                     switch byte {
                     case UInt8(ascii: "0"): UInt8(ascii: "O")

@@ -246,8 +246,9 @@ enum MerchantExtractor {
     /// - Parameter mayHoldRegistration: false when the caller found no registration number in the line.
     private static func isNameLikeText(_ upperLine: String, label: LineLabel, mayHoldRegistration: Bool) -> Bool {
         let (letters, ink) = letterAndInkCounts(upperLine)
-        // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits.
-        let digits = label.words.filter { $0.contains(where: \.isNumber) }.reduce(0) { $0 + $1.filter(\.isNumber).count }
+        // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits, and not a pack size ("100ST").
+        let digits = label.words.filter { $0.contains(where: \.isNumber) && !LineLabel.isCountAndUnit(Array($0.utf8)) }
+            .reduce(0) { $0 + $1.filter(\.isNumber).count }
         // At least one real word, and not just a currency code ("EUR").
         guard label.words.contains(where: { $0.count >= 3 && !LineItemExtractor.currencyWords.contains($0) }) else {
             return false

@@ -592,4 +592,21 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["2.60", "3.29", "1.00"])
         #expect(payload.lineItems.map(\.category) == [nil, nil, "deposit"])
     }
+
+    /// A pack size glued to its unit ("5St.", "100St") is part of a name waiting for its price: "5ST" is no
+    /// word OCR misread ("SST" is Malaysia's tax), and its digits do not make the row a number.
+    @Test func aPackSizeGluedToItsUnitStaysInTheName() {
+        let payload = ReceiptParser().parse(ocrText: """
+        toom Baumarkt
+        22.04.2023 10:12
+        Grill-Bratwurst 5St.
+                                      2,99 B
+        2150091 Dübel SX 6x30 100St
+                                      8,98 A
+          2 St x 4,49
+        Summe                        11,97
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Grill-Bratwurst 5St", "Dübel SX 6x30 100St"])
+        #expect(payload.lineItems.map(\.total) == ["2.99", "8.98"])
+    }
 }
