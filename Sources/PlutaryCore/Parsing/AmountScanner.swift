@@ -149,7 +149,10 @@ enum AmountScanner {
             scalars.indices.contains(index) && scalars[index].properties.isAlphabetic
         }
         for (index, scalar) in scalars.enumerated() {
-            if scalar == "O" || scalar == "o",
+            // Not the O of ounces after a size ("13.5OZ", "12oz").
+            let isOunces = scalars.indices.contains(index + 1) && (scalars[index + 1] == "Z" || scalars[index + 1] == "z")
+                && !isLetter(index + 2) && !isDigit(index + 2)
+            if scalar == "O" || scalar == "o", !isOunces,
                isDigit(index - 1) || isPoint(index - 1) || isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) {
                 repaired.append("0")
                 changed = true

@@ -41,6 +41,11 @@ struct AmountScannerTests {
         #expect(AmountScanner.lastAmount(in: "Total Sales (ExcludingGST: :  s;.- 14.53")?.value == Decimal(string: "14.53"))
     }
 
+    @Test func theOOfOuncesAfterASizeIsNoZero() {
+        #expect(AmountScanner.amounts(in: "HEAD&SHOULD SHMP 13.5OZ").isEmpty)
+        #expect(AmountScanner.lastAmount(in: "COFFEE 12OZ              7.9O")?.value == Decimal(string: "7.90"))
+    }
+
     @Test func aMeasureWithItsUnitHyphenatedIsNoAmount() {
         #expect(AmountScanner.amounts(in: "322457  VALSPAR PAINTERS TAPE 1.88-IN").isEmpty)
         // A flag after the minus stays a discount's.

@@ -600,4 +600,18 @@ struct ParsingRuleTests {
         #expect(payload.totalAmount == "5.55")
         #expect(payload.taxAmount == "0.41")
     }
+
+    /// A size in ounces ("13.5OZ") is no price; the price that lost its point after it is read by its flag.
+    @Test func aSizeInOuncesLeavesTheFlaggedPriceAfterIt() {
+        let payload = ReceiptParser().parse(ocrText: """
+        RITE AID
+        10/30/2021 11:23
+        HEAD&SH0ULD SHMP 13.5OZ          899 T
+        DASANI WATER 20OZ                 2.29 T
+        MAYBELL1NE LASH SENS MASC        10.99 T
+        SUBTOTAL                         22.27
+        TOTAL                            22.27
+        """)
+        #expect(payload.lineItems.map(\.total) == ["8.99", "2.29", "10.99"])
+    }
 }
