@@ -156,11 +156,20 @@ enum AmountScanner {
                isDigit(index - 1) || isPoint(index - 1) || isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) {
                 repaired.append("0")
                 changed = true
+            } else if let digit = fractionLookalikes[scalar], isDigit(index - 2), isPoint(index - 1), isDigit(index + 1),
+                      !isDigit(index + 2), !isLetter(index + 2), scalar != "g" || !isLetter(index - 3) {
+                // The same in the first cent place ("4,Z7", "4,g9 A").
+                repaired.append(digit)
+                changed = true
             } else if let digit = fractionLookalikes[scalar], isDigit(index - 1), isPoint(index - 2), isDigit(index - 3),
                       !isLetter(index + 1), scalar != "g" || !scalars[(index + 1)...].contains(where: { $0.properties.numericType != nil }) {
                 // A cent's last digit read as a letter ("6.1B ZR", "16,8S  1,1B  1B,O3", "1,7g B"); a g that a number
                 // follows is grams in a name ("Safran 0,1g   3,99").
                 repaired.append(digit)
+                changed = true
+            } else if scalar == "l" || scalar == "I", isDigit(index - 1), scalars.indices.contains(index + 1), scalars[index + 1] == "%" {
+                // A rate's last digit read as an l ("2l%").
+                repaired.append("1")
                 changed = true
             } else if scalar == "l" || scalar == "I" || scalar == "|", !isLetter(index - 1), !isPoint(index - 1),
                       isDigit(index + 1) || isPoint(index + 1) && isDigit(index + 2) && isDigit(index + 3) {
@@ -175,8 +184,8 @@ enum AmountScanner {
 
     private static let fractionLookalikes: [Unicode.Scalar: Unicode.Scalar] = ["B": "8", "S": "5", "Z": "2", "g": "9"]
 
-    /// Whether an O, o, l, I or | touches a digit or a decimal point, or a B, S, Z or g ends a point and a
-    /// digit, on the bytes: the cheap test that lets most lines skip the repair.
+    /// Whether an O, o, l, I or | touches a digit or a decimal point, or a B, S, Z or g stands in a cent
+    /// place after a digit and a point, on the bytes: the cheap test that lets most lines skip the repair.
     private static func mayNeedRepair(_ line: String) -> Bool {
         let bytes = line.utf8
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
@@ -189,8 +198,12 @@ enum AmountScanner {
                 || byte == UInt8(ascii: "I") || byte == UInt8(ascii: "|")
             if (isSuspect && (0x30...0x39).contains(previous)) || (suspect && isNumeric) { return true }
             if isSuspect, previous == UInt8(ascii: ".") || previous == UInt8(ascii: ",") { return true }
-            if byte == UInt8(ascii: "B") || byte == UInt8(ascii: "S") || byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "g"),
-               (0x30...0x39).contains(previous), beforePrevious == UInt8(ascii: ".") || beforePrevious == UInt8(ascii: ",") { return true }
+            if byte == UInt8(ascii: "B") || byte == UInt8(ascii: "S") || byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "g") {
+                let isPoint = { (byte: UInt8) in byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") }
+                if (0x30...0x39).contains(previous) && isPoint(beforePrevious) || isPoint(previous) && (0x30...0x39).contains(beforePrevious) {
+                    return true
+                }
+            }
             beforePrevious = previous
             suspect = isSuspect
             anySuspect = anySuspect || isSuspect

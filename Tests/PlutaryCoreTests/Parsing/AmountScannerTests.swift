@@ -41,6 +41,13 @@ struct AmountScannerTests {
         #expect(AmountScanner.lastAmount(in: "Total Sales (ExcludingGST: :  s;.- 14.53")?.value == Decimal(string: "14.53"))
     }
 
+    @Test func aFirstCentDigitAndARatesLastDigitReadAsLettersAreRepaired() {
+        #expect(AmountScanner.lastAmount(in: "F1ensburger Pi1s 6xO,33          4,g9 A")?.value == Decimal(string: "4.99"))
+        #expect(AmountScanner.repairDigits("2l%    4,Z7    O,9O") == "21%    4,27    0,90")
+        // A word after the point is no cent ("1,Stk"), and a g after a letter's point is no 9 ("Gr.g").
+        #expect(AmountScanner.repairDigits("Gr.g 1,Stk") == "Gr.g 1,Stk")
+    }
+
     @Test func theOOfOuncesAfterASizeIsNoZero() {
         #expect(AmountScanner.amounts(in: "HEAD&SHOULD SHMP 13.5OZ").isEmpty)
         #expect(AmountScanner.lastAmount(in: "COFFEE 12OZ              7.9O")?.value == Decimal(string: "7.90"))
