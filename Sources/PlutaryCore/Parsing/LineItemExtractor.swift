@@ -717,12 +717,10 @@ enum LineItemExtractor {
         let ns = line as NSString
         let end = amount.location + amount.length
         let unit = ns.substring(from: end).prefix { $0.isLetter }
-        guard measureUnits.contains(unit.uppercased()), ns.substring(from: end + (unit as NSString).length).allSatisfy(\.isWhitespace)
+        guard LineLabel.measureUnits.contains(unit.uppercased()), ns.substring(from: end + (unit as NSString).length).allSatisfy(\.isWhitespace)
         else { return nil }
         return ns.substring(with: NSRange(location: amount.location, length: amount.length)) + unit
     }
-
-    private static let measureUnits: Set<String> = ["L", "ML", "CL", "KG", "G", "OZ", "LB", "LBS", "M", "CM", "MM"]
 
     /// Whether a quantity line belongs to `item` above it: a total printed on the quantity line
     /// must be the item's price exactly (a cent apart is another item); without one, the count

@@ -57,7 +57,10 @@ final class LineLabel: Sendable {
         return countUnits.contains(String(decoding: word.dropFirst(digits.count), as: UTF8.self))
     }
 
-    private static let countUnits: Set<String> = ["ST", "STK", "PK", "PCS", "PC", "ER", "CT", "KG", "G", "ML", "CL", "L", "OZ", "LB", "LBS"]
+    /// Units of measure printed glued to a number ("3.78L", "500ML").
+    static let measureUnits: Set<String> = ["L", "ML", "CL", "KG", "G", "OZ", "LB", "LBS", "M", "CM", "MM"]
+    // Counts are printed with their pack's word too ("5ST", "6PK", "10ER").
+    private static let countUnits = measureUnits.union(["ST", "STK", "PK", "PCS", "PC", "ER", "CT"])
 
     /// The same words for ASCII text, on bytes: most lines are ASCII, and character-wise
     /// splitting was a quarter of the parse.
@@ -114,8 +117,6 @@ final class LineLabel: Sendable {
         return false
     }
 
-    /// True when the label contains `phrase` as spelled, spaces or not, from the start of a word:
-    /// glued words count ("TOTALAMOUNT" has "TOTAL"), but "INDISCHES CHICKEN" has no "DISC".
     /// Whether the words joined without spaces hold `bytes` (a name's `compact` as UTF-8) anywhere.
     func compactHolds(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty, compactBytes.count >= bytes.count else { return false }
@@ -125,6 +126,8 @@ final class LineLabel: Sendable {
         return false
     }
 
+    /// True when the label contains `phrase` as spelled, spaces or not, from the start of a word:
+    /// glued words count ("TOTALAMOUNT" has "TOTAL"), but "INDISCHES CHICKEN" has no "DISC".
     func hasExactly(_ phrase: KeywordPhrase) -> Bool {
         let joined = phrase.joined
         guard let first = joined.first else { return false }
