@@ -120,3 +120,9 @@ for half in halves:
 for name, row in cells.items():
     print("| %s | %s |" % (name, " | ".join(row)))
 PY
+
+# The paper finder's corners on the real set, against the true corners each photo's sidecar gives.
+echo
+echo "#### Paper corners on the real photos (\`plutary find-paper\` against the true corners; see paper_corners.py)"
+echo
+python3 "$here/paper_corners.py" "$bin" "$photos-real" $halves

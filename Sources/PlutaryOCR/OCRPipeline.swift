@@ -124,6 +124,14 @@ public final class OCRPipeline: Sendable {
         return !flat && (options.findPaper || paper != nil) ? FlatPage(source, paper: paper) : FlatPage(unchanged: source)
     }
 
+    /// Where the paper finder sees the receipt in an image file, and the size of the upright picture
+    /// its corners are in: what the review would show, without OCR (`plutary find-paper`, the photo
+    /// benchmark's corner measure). nil when the picture would be read whole.
+    public static func findPaper(data: Data, name: String, maxMegapixels: Int) throws -> (paper: PaperQuad?, width: Int, height: Int) {
+        let source = try ImageLoader.load(data: data, name: name, maxMegapixels: maxMegapixels)
+        return (PaperFinder.find(in: source), source.width, source.height)
+    }
+
     /// Grey levels at which `rereadLines` cuts ink from paper: faint thermal print needs a high one.
     static let lineThresholds: [Int32] = [165, 180]
 

@@ -12,7 +12,7 @@ struct Plutary: ParsableCommand {
         version: version,
         subcommands: [OpenCommand.self, ScanCommand.self, AcquireCommand.self, ParseCommand.self, AnalyzeCommand.self, TokenCommand.self,
                       ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self,
-                      ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self, FuzzCommand.self],
+                      ChartCommand.self, GenerateCommand.self, AnalyticsBenchCommand.self, FuzzCommand.self, FindPaperCommand.self],
         defaultSubcommand: OpenCommand.self)
 
     /// Accepted before the subcommand too (`plutary --fixture sample export --json`); each subcommand reads its own copy.
