@@ -36,6 +36,23 @@ import Testing
         #expect(try await library.path(forHash: SHA256.hex(of: Data(contentsOf: image))) != nil)
     }
 
+    /// Storing an image reads, hashes and copies it into the data folder, where a write can wait (a busy
+    /// or network disk): all of it must wait on a thread of its own. The source's read can't be made to
+    /// wait here (Foundation opens it non-blocking and refuses a pipe), so the copy's temporary file is
+    /// a pipe, which lets its writer in after 6.5 s, longer than the squeeze waits for its reads.
+    @Test func anImageWhoseCopyWaitsLeavesThePoolFree() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let image = try TestImage.write(in: TestImage.temporaryDirectory())
+        let hash = SHA256.hex(of: try Data(contentsOf: image))
+        let folder = try #require(squeeze.database.location).imagesDirectory.appendingPathComponent(String(hash.prefix(2)))
+        try PrivateFile.createFolder(folder)
+        let copy = try StalledFile(at: folder.appendingPathComponent(".\(hash).partial"))
+        copy.admitWriters(after: 6.5)
+        let library = ImageLibrary(database: squeeze.database)
+        #expect(await squeeze.readsReturn { _ = try? await library.add(fileAt: image) })
+        #expect(try await library.path(forHash: hash) != nil)
+    }
+
     /// Importing a JSON export takes seconds for a large one (20 s for 100 000 receipts), and opening
     /// a file on a slow mount can take as long: the import must wait on a thread of its own. The file
     /// here is let in after 6.5 s, longer than the squeeze waits for its reads.

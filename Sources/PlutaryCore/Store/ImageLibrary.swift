@@ -20,26 +20,25 @@ public struct ImageLibrary: Sendable {
     /// Copies the file in (once per content) and records it. Blocks: for a thread of its
     /// own (the import's worker, the command line); async code awaits the overload below.
     public func add(fileAt url: URL) throws -> StoredImage {
+        try add(fileAt: url, isCancelled: { false })
+    }
+
+    /// `add` for async code: reading, hashing and copying the file block (for seconds on a slow
+    /// mount), so they run on a worker thread, never on one of Swift's cooperative pool.
+    /// Cancelling the calling task stops it before the copy.
+    public func add(fileAt url: URL) async throws -> StoredImage {
+        try await WorkerThread.run { isCancelled in try add(fileAt: url, isCancelled: isCancelled) }
+    }
+
+    private func add(fileAt url: URL, isCancelled: () -> Bool) throws -> StoredImage {
         let data = try Data(contentsOf: url)
         let hash = SHA256.hex(of: data)
         if let existing = try path(forHash: hash) {
             return StoredImage(sha256: hash, path: existing, isNew: false)
         }
+        if isCancelled() { throw CancellationError() }
         let path = try copyIn(data, hash: hash, from: url)
         try database.writer.write { db in try Self.record(db, hash: hash, path: path, byteSize: data.count) }
-        return StoredImage(sha256: hash, path: path, isNew: true)
-    }
-
-    /// `add` for async code: the database is awaited, so no thread of Swift's cooperative
-    /// pool blocks on it (GRDB's async reads need one to hand their connection back).
-    public func add(fileAt url: URL) async throws -> StoredImage {
-        let data = try Data(contentsOf: url)
-        let hash = SHA256.hex(of: data)
-        if let existing = try await path(forHash: hash) {
-            return StoredImage(sha256: hash, path: existing, isNew: false)
-        }
-        let path = try copyIn(data, hash: hash, from: url)
-        try await database.writer.write { db in try Self.record(db, hash: hash, path: path, byteSize: data.count) }
         return StoredImage(sha256: hash, path: path, isNew: true)
     }
 
