@@ -64,4 +64,20 @@ import Testing
         #expect(await squeeze.readsReturn { await viewModel.importBackup(from: file.url) })
         #expect(await viewModel.reportHasFailure, "an empty file is no export")
     }
+
+    /// An ECB rates file is one the person picked, maybe on a slow mount (a phone, a share): its read
+    /// must wait on a thread of its own. The file here is let in after 6.5 s, with one day's rates.
+    @Test func importingECBRatesLeavesThePoolFree() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let viewModel = await CurrencySettingsViewModel(environment: .inMemory(database: squeeze.database, version: "test"))
+        let file = try StalledFile(named: "eurofxref-daily.xml")
+        file.release(after: 6.5, bytes: Data("""
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            <Cube><Cube time="2026-03-13"><Cube currency="USD" rate="1.0892"/><Cube currency="CAD" rate="1.4744"/></Cube></Cube>
+            </gesmes:Envelope>
+            """.utf8))
+        #expect(await squeeze.readsReturn { await viewModel.importECB(from: file.url) })
+        #expect(await viewModel.errorMessage == nil)
+        #expect(await viewModel.rateCount == 2)
+    }
 }

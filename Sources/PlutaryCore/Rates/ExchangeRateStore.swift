@@ -14,3 +14,17 @@ public protocol ExchangeRateStore: Sendable {
     /// A converter over every stored rate.
     func converter() async throws -> CurrencyConverter
 }
+
+extension ExchangeRateStore {
+    /// Imports the ECB file at `url`, one the person picked, maybe on a slow mount (a phone, a
+    /// network share): it is read on a worker thread, never on one of Swift's cooperative pool,
+    /// through a handle, so a pipe is read too. Cancelling the calling task stops it before the read.
+    public func importECB(fileAt url: URL) async throws -> ECBImportSummary {
+        let data = try await WorkerThread.run {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
+        }
+        return try await importECB(data)
+    }
+}

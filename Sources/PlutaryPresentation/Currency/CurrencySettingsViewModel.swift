@@ -140,7 +140,7 @@ public final class CurrencySettingsViewModel {
         statusMessage = tr("Importing…")
         errorMessage = nil
         let rates = self.rates
-        guard let result = await ecbImport.run({ try await rates.importECB(try Data(contentsOf: url)) }) else { return }
+        guard let result = await ecbImport.run({ try await rates.importECB(fileAt: url) }) else { return }
         isImporting = false
         switch result {
         case .success(let summary):
