@@ -46,11 +46,12 @@ struct TotalCandidates {
         var subtotalPlusTax = Set<Decimal>(), confirmedSum = Set<Decimal>(), roundedSum = Set<Decimal>()
         var includedSum = Set<Decimal>()
         for sub in subtotals {
-            subtotalPlusTax.insert(sub + extras)
-            if itemsConfirm, same(sub, itemsNet) { confirmedSum.insert(rounded(sub + extras)) }
+            let due = sub + (includesTax(sub) ? tip ?? 0 : extras)
+            subtotalPlusTax.insert(due)
+            if itemsConfirm, same(sub, itemsNet) { confirmedSum.insert(rounded(due)) }
             if parsed.taxIncludedInPrices { includedSum.insert(rounded(sub + (tip ?? 0))) }
             for adjustment in adjustments where adjustment != 0 {
-                roundedSum.insert(rounded(sub + extras + adjustment))
+                roundedSum.insert(rounded(due + adjustment))
                 if parsed.taxIncludedInPrices { includedSum.insert(rounded(sub + (tip ?? 0) + adjustment)) }
             }
         }
@@ -169,6 +170,17 @@ struct TotalCandidates {
     /// with Tesseract's; three times: one more, none fewer.) The features then decide.
     private var repeatedAmounts: [Decimal] {
         parsed.printedCounts.filter { $0.value >= 3 && $0.key > 0 }.keys.sorted()
+    }
+
+    /// A subtotal printed below the tax line, with the amount before tax printed too
+    /// ("Gross Amount 40.00 / Total GST 2.40 / Sub Total 42.40"), already holds the tax.
+    private func includesTax(_ sub: Decimal) -> Bool {
+        let tax = plausibleTax
+        guard tax > 0, parsed.printedCounts[rounded(sub - tax)] != nil,
+              let subLine = parsed.subtotals.last(where: { same($0.value, sub) })?.lineIndex else { return false }
+        let taxLines = parsed.taxTotals.filter { same($0.value, tax) }.compactMap(\.lineIndex)
+            + parsed.taxes.filter { same($0.amount, tax) }.map(\.lineIndex)
+        return taxLines.contains { $0 < subLine }
     }
 
     /// A tax larger than half the subtotal is another amount misread as a tax line ("TOTAL GST INCLUSIVE 177.22").

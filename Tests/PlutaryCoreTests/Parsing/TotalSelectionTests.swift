@@ -23,6 +23,34 @@ struct TotalSelectionTests {
         #expect(payload.subtotalAmount == "20.75")
     }
 
+    @Test func aSubtotalBelowTheTaxThatHoldsItGetsNoTaxAddedAgain() {
+        // The total's amount is garbled; the subtotal is printed below the tax with the amount
+        // before tax above both (40.00 + 2.40 = 42.40), so it already holds the tax.
+        let text = """
+        WAHIN HARDWARE SDN BHD
+        04/12/17
+        MINI ROLLER REFILL
+        2       2.6500        5.30 SR
+        BLACK OXIDE PAINT
+        1     34.7000       34.70 SR
+        Gross Amount :     40.00
+        Total GST Amt :       2.40
+        Sub Total     :       42.40
+        Total (RM):      em
+        Amount Paid:      ~aE.40
+        """
+        #expect(ReceiptParser().parse(ocrText: text).totalAmount == "42.40")
+        // Printed above the tax, a subtotal is before tax: the tax is added.
+        let before = """
+        WAHIN HARDWARE SDN BHD
+        04/12/17
+        Sub Total     :       40.00
+        Total GST Amt :       2.40
+        Total (RM):      em
+        """
+        #expect(ReceiptParser().parse(ocrText: before).totalAmount == "42.40")
+    }
+
     @Test func aTotalPrintedTwiceIsNoMisreadOfASumADigitOff() {
         // The VAT table leaves the deposit out (Dutch statiegeld): its rows' gross adds up to 5.25, a
         // digit from the 5.85 that the total and the payment both print (its tender word misread), and
