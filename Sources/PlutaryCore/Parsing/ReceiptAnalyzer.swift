@@ -128,7 +128,7 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             let underVatHeader = vatHeaderLine.map { index - $0 <= 5 } ?? false
-            if let tax = vatRow(text.upperLines[index], amounts: amounts, line: index, underHeader: underVatHeader,
+            if let tax = vatRow(line, amounts: amounts, line: index, underHeader: underVatHeader,
                                 tableTax: underVatHeader ? vatTableTax : nil) {
                 receipt.taxes.append(tax)
                 continue
@@ -230,18 +230,20 @@ struct ReceiptAnalyzer: Sendable {
     /// - Parameter underHeader: whether a VAT table's header is a few lines above: there a row
     ///   whose gross OCR lost ("V 19,0%  1,44  7,55  668") still shows its tax as its rate of its net.
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
-    private func vatRow(_ upperLine: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
-        // Its rate as its amounts are read, with an O taken for a 0 ("7,O%"), one character for one, so the amounts' offsets hold.
-        let upper = AmountScanner.repairDigits(upperLine)
-        let coded = amounts.count >= 2 ? Self.vatRow.firstMatch(in: upper) : nil
-        let uncoded = underHeader && amounts.count >= 2
+    private func vatRow(_ text: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
+        // Its rate as its amounts are read, with an O taken for a 0 ("7,O%"), one character for one, so the amounts' offsets
+        // hold; repaired before upper case, where an l read for a 1 ("l9%") would be an L.
+        guard amounts.count >= 2 else { return nil }
+        let upper = AmountScanner.repairDigits(text).uppercased()
+        let coded = Self.vatRow.firstMatch(in: upper)
+        let uncoded = underHeader
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
         let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
         let bareRate = lettered == nil && underHeader && amounts.count >= 3 ? Self.bareRateVatRow.firstMatch(in: upper) : nil
         guard let match = lettered ?? bareRate,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
-        let returned = amounts.count >= 2 && amounts.allSatisfy { $0.value < 0 }
+        let returned = amounts.allSatisfy { $0.value < 0 }
         // A bare rate with two decimals was read as the row's first amount.
         let rateEnd = bareRate.map { $0.location + $0.length } ?? 0
         let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }

@@ -62,6 +62,20 @@ struct VATTableRowTests {
         #expect(found.map(\.amount) == ["0.16", "0.91"])
     }
 
+    @Test func aRateWhoseOneWasReadAsAnLIsStillARate() {
+        // Read in upper case, the l of "l9%" was an L and no digit: the row's tax was lost.
+        let found = taxes("""
+        famila
+        Lenor Weichsp.                   6,61 A
+        Bauernbrot                      13,22 B
+        Summe                           19,83
+        MWST  %      Netto     MWST     Brutto
+        A    l9%      5,5S     1,O6      6,6l
+        B     7%     l2,36    O,B6     13,2Z
+        """)
+        #expect(found.map(\.amount) == ["1.06", "0.86"])
+    }
+
     /// A row's letter and rate may stand as far apart as the header's columns ("S      23%").
     @Test func aRowsCodeMayStandFarFromItsRate() {
         let found = taxes("""
