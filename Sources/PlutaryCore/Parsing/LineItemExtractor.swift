@@ -164,6 +164,7 @@ enum LineItemExtractor {
             // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
             // A product named like the change ("Zurück zum Ursprung Joghurt  0,99 A") carries the receipt's tax flag.
             if let kind = facts[index].kind, isSummary(kind) && !(kind == .change && isFlaggedProduct(label, amounts, flags))
+                    && !(kind == .savings && isItemsSaving(amounts, line: index, items: items))
                 || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
@@ -457,6 +458,14 @@ enum LineItemExtractor {
     private static func isFlaggedProduct(_ label: LineLabel, _ amounts: [AmountMatch], _ flags: Set<String>) -> Bool {
         guard label.words.count >= 3, amounts.count == 1, let price = amounts.last, price.value > 0 else { return false }
         return flags.contains(price.trailing)
+    }
+
+    /// A saving printed right under an item, as a negative amount ("INSTANT SAVINGS  -30.00"), is
+    /// that item's discount, not the receipt's total saving. (An item's line is its name's, which
+    /// may stand above its price.)
+    private static func isItemsSaving(_ amounts: [AmountMatch], line: Int, items: [ParsedLineItem]) -> Bool {
+        guard amounts.count == 1, let saving = amounts.last?.value, saving < 0, let item = items.last else { return false }
+        return line - item.lineIndex <= 2
     }
 
     private static func isSummary(_ kind: SummaryLineKind) -> Bool {

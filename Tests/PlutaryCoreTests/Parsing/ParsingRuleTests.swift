@@ -86,6 +86,25 @@ struct ParsingRuleTests {
         #expect(!rows.contains("ONIONS YELLOW 2LB 3 1.10 3.29"))
     }
 
+    @Test func aSavingRightUnderAnItemIsItsDiscount() {
+        // "INSTANT SAVINGS" also heads a receipt's total saving; under an item, negative, it is that item's.
+        let payload = parse("""
+        CANADIAN TIRE
+        2020-07-18 15:37
+        042-0117-6 MASTERCRAFT DRILL KIT
+                                               99.99
+           INSTANT SAVINGS                    -30.00
+        188-3045-0 GARBAGE BAGS 40CT           11.49
+           INSTANT SAVINGS                     -2.00
+        SUBTOTAL                               79.48
+        GST 5%                                  3.97
+        TOTAL                                  83.45
+        """)
+        #expect(payload.lineItems.map(\.total) == ["69.99", "9.49"])
+        #expect(payload.lineItems.map(\.discount) == ["30.00", "2.00"])
+        #expect(payload.warnings.isEmpty)
+    }
+
     @Test func rowsSplitIntoANameLineAndAPriceLineAreStillItems() {
         // OCR of a tilted photo may put each price on a line of its own under its name, and a tax's too.
         let payload = parse("""
