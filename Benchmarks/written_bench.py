@@ -18,6 +18,7 @@ thermal receipt (Pillow; skipped when it is missing), laid at an angle on a back
 12-megapixel phone photo (ImageMagick), and read by `plutary scan --engine ENGINE` (repeatable).
 """
 import json
+from decimal import Decimal, InvalidOperation
 import os
 import random
 import subprocess
@@ -48,15 +49,23 @@ def truths(folder):
     return rows
 
 
+def same_amount(printed, truth):
+    """Amounts compared as numbers: a yen total prints no minor unit ("1895" is "1895.00")."""
+    try:
+        return printed is not None and Decimal(printed) == Decimal(truth)
+    except InvalidOperation:
+        return False
+
+
 def check(truth, record):
     """Field -> right (None where the receipt prints no such thing)."""
     return {
         "merchant": folded(truth["merchant"]) in folded(record.get("merchant_name") or ""),
-        "total": record.get("total_amount") == truth["total"],
+        "total": same_amount(record.get("total_amount"), truth["total"]),
         "date": record.get("purchase_date") == truth["date"],
         "items": len([item for item in record.get("line_items") or []
                       if item.get("category") not in truth.get("items_exclude", [])]) == truth["items"],
-        "tax": None if truth["tax"] is None else record.get("tax_amount") == truth["tax"],
+        "tax": None if truth["tax"] is None else same_amount(record.get("tax_amount"), truth["tax"]),
     }
 
 

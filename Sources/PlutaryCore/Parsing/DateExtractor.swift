@@ -10,6 +10,8 @@ enum DateExtractor {
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
     // The year may run into the time too: a four-digit one ("18/03/201823:02:16") or a two-digit
     // one ("02.03.2015:59" is 02.03.20 at 15:59: no time is written ":59").
+    // Japanese, Chinese and Korean dates name their parts: "2024年 3月 5日(火)", "2023년 5월 1일" (groups as in `yearFirst`).
+    private static let namedParts = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([年년])\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]"#, needsOneOf: Pattern.digits)
     private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: Pattern.digits)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
@@ -62,7 +64,7 @@ enum DateExtractor {
             lineFeatures["from_edge"] = min(position, 1 - position) * 2
 
             var consumed: [Range<Int>] = []
-            for match in yearFirst.matches(in: line) {
+            for match in yearFirst.matches(in: line) + namedParts.matches(in: line) {
                 guard let y = Int(match[1] ?? ""), let m = Int(match[3] ?? ""), let d = Int(match[4] ?? "") else { continue }
                 found.append((d, m, y, confidence, index, "year-first date", lineFeatures.merging(["year_first": 1]) { $1 }))
                 consumed.append(match.location..<(match.location + match.length))

@@ -32,9 +32,10 @@ enum LineItemExtractor {
     private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("*C", "xC": no discount), OCR
-    // debris (":", "'"), a marker OCR read as another symbol ("≠C", "★B"), or the item's VAT rate, which
-    // Italian tills print after the price ("1,29 4%", "3,49 22%"). Not a unit ("/kg") or another rate.
-    private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9]|[[\p{S}\p{P}]--[/%@]]){0,4}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
+    // debris (":", "'"), a marker OCR read as another symbol ("≠C", "★B"), Japan's reduced-rate mark
+    // ("¥230軽"), or the item's VAT rate, which Italian tills print after the price ("1,29 4%", "3,49 22%").
+    // Not a unit ("/kg") or another rate.
+    private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9軽]|[[\p{S}\p{P}]--[/%@]]){0,4}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
     private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)

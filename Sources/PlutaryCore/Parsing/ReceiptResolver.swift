@@ -155,11 +155,12 @@ struct ReceiptResolver: Sendable {
 
     /// A tax printed both as a line and in a summary table is counted once.
     /// Each tax once: a name and rate printed again, or a rate's amount restated under another
-    /// name by the VAT table ("GST 6%  1.69" above, "SR = 6%  28.11  1.69" in the summary).
+    /// name by the VAT table ("GST 6%  1.69" above, "SR = 6%  28.11  1.69" in the summary). Without a
+    /// rate, a name with another amount is another tax ("(内消費税等 ¥86)", "(内消費税等 ¥71)").
     private func uniqueTaxes(_ taxes: [ParsedTax]) -> [ParsedTax] {
         var names = Set<String>(), amounts = Set<String>()
         return taxes.filter { tax in
-            let rate = tax.rate.map { "\($0)" } ?? ""
+            let rate = tax.rate.map { "\($0)" } ?? "|\(tax.amount)"
             let newName = names.insert("\(tax.name)|\(rate)").inserted
             let newAmount = tax.rate == nil || amounts.insert("\(rate)|\(tax.amount)").inserted
             return newName && newAmount

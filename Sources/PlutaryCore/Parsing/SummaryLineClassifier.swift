@@ -15,7 +15,7 @@ enum SummaryLineClassifier {
     private static let subtotalWords: [KeywordPhrase] = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
                                         "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT",
-        "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE", "SPRZEDAZ OPODATK"]
+        "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE", "SPRZEDAZ OPODATK", "小計", "小计"]
     private static let inclusiveTotalWords: [KeywordPhrase] = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
                                               "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
                                               "INCL VAT", "INKL MWST",
@@ -36,9 +36,11 @@ enum SummaryLineClassifier {
         "TOTAL A PAGAR", "A PAGAR", "TOTAL COMPRA", "IMPORTE TOTAL", "NET A PAYER", "A PAYER", "TOTAL TTC",
         "TOTALE COMPLESSIVO", "TOTALE EURO", "TE BETALEN", "SUMA PLN", "DO ZAPLATY", "ATT BETALA", "AT BETALE", "YHTEENSAE", "I ALT", "TOTALT",
         // Slovenian, Croatian, Hungarian, Czech: "to pay".
-        "ZA PLACILO", "ZA PLATITI", "FIZETENDO", "K UHRADE"]
+        "ZA PLACILO", "ZA PLATITI", "FIZETENDO", "K UHRADE",
+        // Japanese and Chinese (traditional, simplified): "total".
+        "合計", "總計", "总计", "合计"]
     private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
-        "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD"]
+        "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD", "お釣", "おつり", "釣銭", "找零", "找續", "找赎"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
     private static let changeWholeWords: Set<String> = ["CAMBIO", "VISSZAJARO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO", "MONNAIE"]
     private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING",
@@ -63,6 +65,7 @@ enum SummaryLineClassifier {
         ("PIN", "Debit"), ("MULTIBANCO", "Debit"), ("KARTA", "Card"), ("KARTOU", "Card"), ("KORT", "Card"),
         ("KORTTI", "Card"), ("BANKAXEPT", "Debit"), ("DANKORT", "Debit"), ("BANKKORT", "Debit"), ("BANCONTACT", "Debit"),
         ("BANKOMAT", "Debit"), ("KARTICA", "Card"), ("GOTOVINA", "Cash"), ("KESZPENZ", "Cash"), ("BANKKARTYA", "Card"), ("MAESTRO", "Debit"), ("PAGAMENTO ELETTRONICO", "Card"), ("TWINT", "Mobile payment"),
+        ("お預り", "Cash"), ("お預かり", "Cash"), ("現金", "Cash"), ("现金", "Cash"),
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [
@@ -71,12 +74,16 @@ enum SummaryLineClassifier {
         ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
         ("IVA", "IVA"), ("TVA", "TVA"), ("BTW", "BTW"), ("PTU", "PTU"), ("MOMS", "Moms"), ("DPH", "DPH"), ("ALV", "ALV"), ("MVA", "MVA"),
         ("PDV", "PDV"), ("DDV", "DDV"), ("AFA", "ÁFA"),
+        // Japan's consumption tax, included in the prices (内) or added to them (外).
+        ("内消費税", "消費税"), ("消費税", "消費税"), ("外税", "消費税"), ("内税", "消費税"),
     ]
     // Lines that mention a tax word without being an amount of tax.
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE",
-        "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR"]
+        "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR",
+        // Japan: the amount a rate applies to ("(外税 8%対象額  ¥1,308)"), not the tax.
+        "対象"]
     // Tax numbers' short names, whole words only ("NIPPON", "DICED" are no tax numbers).
     private static let taxIdentifierWholeWords: Set<String> = ["CIF", "NIF", "NIP", "DIC"]
 

@@ -1,23 +1,29 @@
 import Foundation
 
 /// Receipts in currencies that print no minor unit (Hungary's forint, Japan's yen, Korea's won,
-/// Iceland's krona) price in whole units: "PICK SZALÁMI   1 949 C", "ÖSSZESEN:  5 369 Ft",
-/// "合計 ¥1,280". Every reader of amounts looks for a decimal part, so such a receipt's amounts are
+/// Iceland's krona, Taiwan's dollar, Chile's and Colombia's pesos) price in whole units: "PICK SZALÁMI
+/// 1 949 C", "ÖSSZESEN:  5 369 Ft", "合計 ¥1,280", "TOTAL  $ 22.877". Every reader of amounts looks for a decimal part, so such a receipt's amounts are
 /// given one (".00") where they end a line, once, before any reading; the rest of the parser then
 /// reads them as it reads any receipt's.
 enum WholeUnitAmounts {
-    // What says a receipt is in such a currency: its code, or its sign or "Ft" (forint) beside a number.
-    private static let marker = Pattern(#"\d\s?(?:Ft|FT|円|원)(?!\w)|[¥￥₩]\s?\d|(?<!\w)(?:HUF|JPY|KRW|ISK)(?!\w)"#, caseInsensitive: false)
+    // What says a receipt is in such a currency: its code, or its sign or "Ft" (forint) beside a number, or a
+    // dollar sign before thousands grouped by points ("$ 22.877": the peso's; a dollar with cents never prints so),
+    // or Taiwan's "總計" (Hong Kong's prints cents, which the count below tells apart).
+    private static let marker = Pattern(
+        #"\d\s?(?:Ft|FT|円|원)(?!\w)|[¥￥₩]\s?\d|NT\$|總計|(?<!\w)(?:HUF|JPY|KRW|ISK|TWD|CLP|COP)(?!\w)|\$\s?\d{1,3}(?:\.\d{3})+(?![\d,])"#,
+        caseInsensitive: false)
     // A whole amount that ends its line, before an optional currency word and tax flag: digits grouped by
     // thousands (one space, a point or a comma: "1 949", "1.949", "1,280") or plain ("399"), not inside
     // a code, a date, a time or a phone number ("A12345678", "2022.07.09", "10:33", "0412/00881").
+    // Japanese tills mark reduced-rate goods after the price ("¥173※", "¥248＊") and bracket the tax lines
+    // ("(内消費税等 8%  ¥85)").
     private static let wholeAmount = Pattern(
-        #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}\*?)?\s*$)"#,
+        #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}\*?)?\s*[※＊*軽]?\)?\s*$)"#,
         caseInsensitive: false, needsOneOf: Pattern.digits)
 
     // The markers' first bytes, built once.
-    private static let codes: [[UInt8]] = ["HUF", "JPY", "KRW", "ISK"].map { Array($0.utf8) }
-    private static let signs: [[UInt8]] = ["円", "원", "¥", "￥", "₩"].map { Array($0.utf8) }
+    private static let codes: [[UInt8]] = ["HUF", "JPY", "KRW", "ISK", "TWD", "CLP", "COP", "NT$"].map { Array($0.utf8) }
+    private static let signs: [[UInt8]] = ["円", "원", "¥", "￥", "₩", "總計"].map { Array($0.utf8) }
 
     /// Whether the text holds a marker's first bytes ("Ft", a code's letters, a sign's UTF-8): on the bytes,
     /// as the marker's expression over every receipt's whole text cost a thirtieth of the parse.
@@ -27,14 +33,29 @@ enum WholeUnitAmounts {
             let rest = bytes.dropFirst()
             switch first {
             case UInt8(ascii: "F"): if let next = rest.first, next == UInt8(ascii: "t") || next == UInt8(ascii: "T") { return true }
-            case UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "K"), UInt8(ascii: "I"):
+            case UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "K"), UInt8(ascii: "I"), UInt8(ascii: "T"), UInt8(ascii: "C"),
+                 UInt8(ascii: "N"):
                 if codes.contains(where: { bytes.starts(with: $0) }) { return true }
+            case UInt8(ascii: "$"): if isPointGrouped(rest) { return true }
             case 0xC2...0xEF: if signs.contains(where: { bytes.starts(with: $0) }) { return true }
             default: break
             }
             bytes = rest
         }
         return false
+    }
+
+    /// Whether the bytes after a dollar sign start with thousands grouped by a point ("22.877", " 1.090"), no
+    /// digit or comma after: a peso's amount, where a dollar's cents would be two digits.
+    private static func isPointGrouped(_ bytes: Substring.UTF8View) -> Bool {
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var rest = bytes.first == UInt8(ascii: " ") ? bytes.dropFirst() : bytes
+        let lead = rest.prefix(while: isDigit).count
+        guard (1...3).contains(lead) else { return false }
+        rest = rest.dropFirst(lead)
+        guard rest.first == UInt8(ascii: "."), rest.dropFirst().prefix(while: isDigit).count == 3 else { return false }
+        let after = rest.dropFirst(4).first
+        return after.map { !isDigit($0) && $0 != UInt8(ascii: ",") } ?? true
     }
 
     /// The lines with their whole amounts written with a decimal part, when the text is a whole-unit

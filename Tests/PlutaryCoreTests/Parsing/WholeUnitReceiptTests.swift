@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import PlutaryCore
+
+/// Receipts in currencies without a minor unit, and East Asian receipts: their amounts print no
+/// decimals, and their summary words, dates and tax lines are their own.
+@Suite("Whole-unit currencies and East Asian receipts")
+struct WholeUnitReceiptTests {
+    @Test func aJapaneseReceiptWithItsTaxInsideThePrices() {
+        // Reduced-rate goods carry a mark after the price ("※", "軽"); the two tax lines name no rate.
+        let payload = ReceiptParser().parse(ocrText: """
+        ミニストップ
+        神戸三宮店
+        2024年 6月 9日(日) 18:20
+        レジ#1  責No.112
+        鮭おにぎり                 ¥160※
+        メロンパン                 ¥140軽
+        カフェラテ M               ¥230軽
+        乾電池 単4 4本             ¥498
+        ボールペン                 ¥132
+
+        合　計                    ¥1,160
+        (10%対象                   ¥630)
+        (内消費税等                 ¥57)
+        (8%対象                    ¥530)
+        (内消費税等                 ¥39)
+        お預り                    ¥2,000
+        お　釣                      ¥840
+        """)
+        #expect(payload.totalAmount == "1160")
+        #expect(payload.currency == "JPY")
+        #expect(payload.purchaseDate == "2024-06-09")
+        #expect(payload.taxAmount == "96")
+        #expect(payload.lineItems.map(\.total) == ["160", "140", "230", "498", "132"])
+        #expect(payload.paymentMethod == "Cash")
+    }
+
+    @Test func aJapaneseReceiptWithItsTaxAddedToTheSubtotal() {
+        // "外税 8%対象額" is the amount the rate applies to; "外税 8%" the tax added.
+        let payload = ReceiptParser().parse(ocrText: """
+        スーパーマルヤ 浦和店
+        2023年11月 2日(木) 10:05
+        牛乳 1000ml                 ¥198
+        食パン                      ¥158
+        台所用洗剤                  ¥218
+        小　計                      ¥574
+        (外税 8%対象額              ¥356)
+        外税 8%                      ¥28
+        (外税10%対象額              ¥218)
+        外税10%                      ¥21
+        合　計                      ¥623
+        お預り                    ¥1,000
+        お　釣                      ¥377
+        """)
+        #expect(payload.totalAmount == "623")
+        #expect(payload.subtotalAmount == "574")
+        #expect(payload.taxAmount == "49")
+        #expect(payload.purchaseDate == "2023-11-02")
+    }
+
+    @Test func pesosGroupTheirThousandsWithPoints() {
+        // "$ 14.380" is fourteen thousand pesos: a dollar amount would print two decimals.
+        let payload = ReceiptParser().parse(ocrText: """
+        SUPERMERCADO EL SOL
+        RUT: 77.412.560-1
+        FECHA: 02/03/2024  HORA: 11:40
+        LECHE ENTERA 1L                    1.090
+        PAN AMASADO
+          0,620 KG X 2.500                 1.550
+        CAFE MOLIDO 250G                   4.990
+        DETERGENTE 3L                      6.750
+        TOTAL                           $ 14.380
+        EFECTIVO                        $ 20.000
+        VUELTO                           $ 5.620
+        """)
+        #expect(payload.totalAmount == "14380.00")
+        #expect(payload.lineItems.map(\.total) == ["1090.00", "1550.00", "4990.00", "6750.00"])
+        #expect(payload.purchaseDate == "2024-03-02")
+    }
+
+    @Test func aTaiwaneseInvoiceInWholeDollars() {
+        let payload = ReceiptParser().parse(ocrText: """
+        美廉社 中山門市
+        電子發票證明聯
+        2024-05-20 09:12:44
+        品名            數量  單價   金額
+        鮮乳936ml        1    92     92 TX
+        吐司             2    45     90 TX
+        衛生紙12捲       1   199    199 TX
+        總計                          $381
+        現金                          $500
+        找零                          $119
+        """)
+        #expect(payload.totalAmount == "381.00")
+        #expect(payload.lineItems.map(\.total) == ["92.00", "90.00", "199.00"])
+        #expect(payload.paymentMethod == "Cash")
+    }
+
+    /// Hong Kong prints cents beside the same word for the total: its amounts are read as printed.
+    @Test func aHongKongReceiptKeepsItsCents() {
+        let payload = ReceiptParser().parse(ocrText: """
+        百佳超級市場
+        2023-09-23 16:40
+        維他奶 250ml x6            $23.90
+        出前一丁麵 5包             $19.50
+        嘉頓麵包                   $15.80
+        總計                       $59.20
+        八達通                     $59.20
+        """)
+        #expect(payload.totalAmount == "59.20")
+        #expect(payload.lineItems.map(\.total) == ["23.90", "19.50", "15.80"])
+    }
+}
