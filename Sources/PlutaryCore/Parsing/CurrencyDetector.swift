@@ -32,7 +32,28 @@ enum CurrencyDetector {
         "ZL": ("PLN", 0.6), "KC": ("CZK", 0.6), "FORINT": ("HUF", 0.8), "DH": ("MAD", 0.6), "DHS": ("MAD", 0.6),
         // National debit cards name their country: Denmark's Dankort, Norway's BankAxept.
         "DANKORT": ("DKK", 0.6), "BANKAXEPT": ("NOK", 0.6),
+        // Codes of Asia's and Latin America's currencies.
+        "INR": ("INR", 0.8), "THB": ("THB", 0.8), "BAHT": ("THB", 0.8), "HKD": ("HKD", 0.8), "TWD": ("TWD", 0.8),
+        "BRL": ("BRL", 0.8), "MXN": ("MXN", 0.8), "CLP": ("CLP", 0.8), "COP": ("COP", 0.8),
     ]
+    // Dollar and other signs that name their country ("R$ 145,42", "HK$", "NT$", "₹", "฿").
+    private static let signs: [(sign: String, code: String)] = [("R$", "BRL"), ("HK$", "HKD"), ("NT$", "TWD"), ("₹", "INR"), ("฿", "THB")]
+    // Words of countries whose receipts seldom print a currency's code: their tax, tax numbers, invoice
+    // forms and the country's name. Several "$" countries among them: the cues decide which dollar or peso.
+    private static let countryCues: [(code: String, cues: [KeywordPhrase])] = [
+        ("INR", ["GSTIN", "CGST", "SGST", "HSN", "INDIA"]),
+        ("BRL", ["CNPJ", "CPF", "NFC E", "ICMS", "BRASIL"]),
+        ("MXN", ["RFC", "MEXICO", "CDMX", "IEPS"]),
+        ("CLP", ["RUT", "BOLETA", "SII", "CHILE"]),
+        ("COP", ["NIT", "DIAN", "COLOMBIA"]),
+        ("THB", ["VATABLE", "THAILAND", "BANGKOK"]),
+        ("HKD", ["HONG KONG", "OCTOPUS", "八達通", "香港"]),
+        ("TWD", ["統一編號", "電子發票", "TAIWAN", "台北"]),
+        ("SGD", ["SINGAPORE", "PTE LTD"]),
+        ("NOK", ["MVA", "NORGE"]),
+    ]
+    // A British postcode ("NW1 2RT", "CF10 1AA") on a receipt that names VAT.
+    private static let ukPostcode = Pattern(#"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Hungary's forint as its receipts write it, after an amount ("ÖSSZESEN: 5 369 Ft"); "50 FT" is a length.
     private static let forint = Pattern(#"\d\s?Ft(?!\w)"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
@@ -51,6 +72,7 @@ enum CurrencyDetector {
         func add(_ code: String, _ weight: Double) { if weight > 0 { scores[code, default: 0] += weight } }
 
         if ringgit.isMatched(by: upper) { add("MYR", 0.8) }
+        for (sign, code) in signs where mentions(sign) { add(code, 0.8) }
         let symbols = Set(euroOrPound.matches(in: upper).compactMap { $0[1] ?? $0[2] })
         if symbols.contains("€") || labels.contains(where: { $0.hasWord("EUR") || $0.hasWord("EURO") }) { add("EUR", 0.8) }
         if symbols.contains("£") || labels.contains(where: { $0.hasWord("GBP") }) { add("GBP", 0.8) }
@@ -82,11 +104,17 @@ enum CurrencyDetector {
         // Single words whole: "IVA" is not "IVANA", "RESTO" not "RESTORAN", "TOTALE" not "SUB-TOTAL (EX)".
         let euroCues = Set(labels.flatMap { $0.words.filter(euroWords.contains) })
             .union(euroPhrases.filter { phrase in labels.contains { $0.has(phrase) } }.map(\.text))
-        add("EUR", countryWeight(euroCues.count))
+        // "$" before amounts is no euro receipt's: Spanish and Portuguese words then say a peso or a real.
+        let hasDollar = dollar.isMatched(by: upper)
+        if !hasDollar || symbols.contains("€") { add("EUR", countryWeight(euroCues.count)) }
+        for (code, cues) in countryCues {
+            let found = cues.filter { cue in labels.contains { cue.parts.count > 1 || !cue.isASCII ? $0.has(cue) : $0.hasWord(cue.text) } }.count
+            add(code, countryWeight(found) + (found > 0 && hasDollar ? 0.3 : 0))
+        }
+        if labels.contains(where: { $0.hasWord("VAT") }), ukPostcode.isMatched(by: upper) { add("GBP", 0.5) }
         add("MYR", countryWeight(malaysianWords.filter { word in labels.contains { $0.has(word) } }.count))
 
         // "$" alone says "a dollar"; the country decides which.
-        let hasDollar = dollar.isMatched(by: upper)
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }

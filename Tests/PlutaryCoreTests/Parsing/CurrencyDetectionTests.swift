@@ -24,6 +24,22 @@ struct CurrencyDetectionTests {
         #expect(currency("SHOP\nTOTAL $11.30", hints: ParseHints(locale: Locale(identifier: "en_CA"))) == "CAD")
     }
 
+    @Test func signsAndCountryWordsNameTheCurrenciesOfAsiaAndLatinAmerica() {
+        #expect(currency("MERCADO\nTOTAL R$ 145,42") == "BRL")
+        #expect(currency("SHOP\nTOTAL HK$59.20") == "HKD")
+        #expect(currency("SHOP\nTOTAL ₹1,566.00") == "INR")
+        #expect(currency("SHOP\nGSTIN 27AACCA8432H1ZQ\nCGST 2.5%  1.20\nSGST 2.5%  1.20\nTOTAL 50.40") == "INR")
+        #expect(currency("SHOP\nVATABLE 737.38\nVAT 7% 51.62\nTOTAL 789.00") == "THB")
+        // Spanish words under a "$" are a peso's, not a euro's: the country's tax number says which.
+        #expect(currency("TIENDA\nRFC WME880101ABC\nIVA 16%  5.52\nTOTAL $ 40.00\nEFECTIVO $ 50.00\nCAMBIO $ 10.00") == "MXN")
+        #expect(currency("SUPERMERCADO\nRUT: 77.412.560-1\nBOLETA ELECTRONICA\nTOTAL $ 14.380\nEFECTIVO $ 20.000") == "CLP")
+        #expect(currency("TIENDA\nNIT 890.900.608-9\nTOTAL A PAGAR $ 87.840") == "COP")
+        #expect(currency("RESTAURANTE\nIVA 10%  2,10\nTOTAL 23,10\nEFECTIVO 30,00\nCAMBIO 6,90") == "EUR")
+        // A British postcode on a receipt that names VAT.
+        #expect(currency("WHSmith\nLondon NW1 2RT\nVAT Reg No: 238 5548 36\nTOTAL 12.98") == "GBP")
+        #expect(currency("SHOP\n1 Orchard Road\nSingapore 238801\nTOTAL $12.90") == "SGD")
+    }
+
     @Test func australianAndNewZealandDollarsAndTheirDayFirstDates() {
         let bunnings = ReceiptParser().parse(ocrText: """
             BUNNINGS
