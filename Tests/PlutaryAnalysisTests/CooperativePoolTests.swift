@@ -80,4 +80,22 @@ import Testing
         #expect(await viewModel.errorMessage == nil)
         #expect(await viewModel.rateCount == 2)
     }
+
+    /// Removing everything deletes the image files: a large store's (60 000 here, empty, in 256 folders
+    /// as the library keeps them) take seconds to count and delete, more on a slow disk, so that must
+    /// wait on a thread of its own. (The reset counts them first; Settings → Data's preview does too,
+    /// but after its database reads, which the squeeze holds.)
+    @Test func removingALargeStoresImagesLeavesThePoolFree() async throws {
+        let squeeze = try CooperativePoolSqueeze()
+        let images = try #require(squeeze.database.location).imagesDirectory
+        for folder in 0..<256 { try PrivateFile.createFolder(images.appendingPathComponent(String(format: "%02x", folder))) }
+        for index in 0..<60_000 {
+            close(open(images.appendingPathComponent(String(format: "%02x/%064x.jpg", index % 256, index)).path, O_WRONLY | O_CREAT, 0o600))
+        }
+        let viewModel = await DataSettingsViewModel(environment: .inMemory(database: squeeze.database, version: "test"))
+        await viewModel.setSelected(.everything, true)
+        #expect(await squeeze.readsReturn { await viewModel.performReset() })
+        #expect(await !viewModel.reportHasFailure)
+        #expect(!FileManager.default.fileExists(atPath: images.path))
+    }
 }

@@ -35,7 +35,7 @@ public struct DataReset: Sendable {
         } catch {
             preview.failures[.apiToken] = Self.describe(error)
         }
-        preview.counts[.everything] = imageFileCount()
+        preview.counts[.everything] = (try? await WorkerThread.run { imageFileCount() }) ?? 0
         return preview
     }
 
@@ -46,7 +46,7 @@ public struct DataReset: Sendable {
             outcomes.append(contentsOf: await part(.receipts, wipeDatabase))
             outcomes.append(await resetPreferences(preferences))
             outcomes.append(await part(.apiToken) { try await tokens.deleteAll() })
-            outcomes.append(await part(.everything, removeImages))
+            outcomes.append(await part(.everything) { try await WorkerThread.run { try removeImages() } })
             return outcomes
         }
         if selection.contains(.receipts) {
@@ -155,21 +155,54 @@ public struct DataReset: Sendable {
         }
     }
 
+    /// The image files: walking a large store's (100 000 files) takes seconds, and a folder on a
+    /// slow disk blocks, so this and `removeImages` run on a worker thread, never on Swift's pool.
     private func imageFileCount() -> Int {
-        guard let images = database.location?.imagesDirectory,
-              let walker = FileManager.default.enumerator(at: images, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
-        var count = 0
-        for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            count += 1
-        }
-        return count
+        guard let images = database.location?.imagesDirectory else { return 0 }
+        return (try? Self.regularFiles(in: images.path, removing: false)) ?? 0
     }
 
     private func removeImages() throws -> Int {
         guard let images = database.location?.imagesDirectory, FileManager.default.fileExists(atPath: images.path) else { return 0 }
-        let count = imageFileCount()
-        try FileManager.default.removeItem(at: images)
+        let count = try Self.regularFiles(in: images.path, removing: true)
+        guard rmdir(images.path) == 0 else { throw Self.posixError(images.path) }
         return count
+    }
+
+    /// Counts the regular files under `path`, deleting everything under it when `removing`, by
+    /// readdir's file types: Foundation's enumerator, asked whether each was a regular file, took
+    /// 4.6 s to count a 100 000-image store (0.08 s so). Deleting is unlink's own time either way.
+    private static func regularFiles(in path: String, removing: Bool) throws -> Int {
+        guard let folder = opendir(path) else { throw posixError(path) }
+        var entries: [(name: String, type: Int32)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != ".", name != ".." { entries.append((name, Int32(entry.pointee.d_type))) }
+        }
+        closedir(folder)
+        var count = 0
+        for (name, listedType) in entries {
+            let child = path + "/" + name
+            var type = listedType
+            if type == Int32(DT_UNKNOWN) {
+                // Some file systems don't say in the listing.
+                var info = stat()
+                guard lstat(child, &info) == 0 else { throw posixError(child) }
+                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+            }
+            if type == Int32(DT_DIR) {
+                count += try regularFiles(in: child, removing: removing)
+                if removing, rmdir(child) != 0 { throw posixError(child) }
+            } else {
+                if type == Int32(DT_REG) { count += 1 }
+                if removing, unlink(child) != 0 { throw posixError(child) }
+            }
+        }
+        return count
+    }
+
+    private static func posixError(_ path: String) -> Error {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
     }
 
     private static func describe(_ error: Error) -> String {
