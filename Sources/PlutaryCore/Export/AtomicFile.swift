@@ -22,6 +22,13 @@ struct AtomicFile {
 
     /// Syncs the data to disk and renames the file into place.
     func commit() throws {
+        try sync()
+        try place()
+    }
+
+    /// Syncs the data to disk and closes the file: slow (seconds for a large export on a busy
+    /// disk), so done before `place`, outside the lock a cancel waits for.
+    func sync() throws {
         do {
             try handle.synchronize()
             try handle.close()
@@ -29,6 +36,10 @@ struct AtomicFile {
             discard()
             throw ExportError.cannotWrite(path: destination.path, reason: error.localizedDescription)
         }
+    }
+
+    /// Renames the synced file into place.
+    func place() throws {
         // rename(2) replaces an existing destination atomically; FileManager.moveItem refuses to.
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -52,12 +52,18 @@ public struct ReceiptExporter: Sendable {
         try write(format, scope: scope, to: handle, named: tr("standard output"), progress: progress, isCancelled: isCancelled)
     }
 
-    /// `export` for async code: the store is read with an await, so no thread of Swift's
-    /// cooperative pool blocks on it. Cancelling the calling task, or `cancellation`, stops
-    /// the export (GRDB interrupts the query, and the rows stop); nothing is written then.
+    /// `export` for async code: the store is read with an await, and the file is made and synced
+    /// on a worker thread, so no thread of Swift's cooperative pool blocks on either. Cancelling
+    /// the calling task, or `cancellation`, stops the export (GRDB interrupts the query, and the
+    /// rows stop); nothing is written then.
     public func export(_ format: ExportFormat, scope: ExportScope, to url: URL, progress: @escaping ExportProgress = { _, _ in },
                        cancellation: ExportCancellation = ExportCancellation()) async throws -> ExportResult {
-        let file = try AtomicFile(destination: url)
+        let file: AtomicFile
+        do {
+            file = try await WorkerThread.run { try AtomicFile(destination: url) }
+        } catch is CancellationError {
+            throw ExportError.cancelled
+        }
         do {
             let result = try await withTaskCancellationHandler {
                 try await database.writer.read { db in
@@ -67,11 +73,14 @@ public struct ReceiptExporter: Sendable {
             } onCancel: {
                 cancellation.cancel()
             }
-            try cancellation.commit { try file.commit() }
+            try await WorkerThread.run {
+                try file.sync()
+                try cancellation.commit { try file.place() }
+            }
             return ExportResult(receiptCount: result.receiptCount, rowCount: result.rowCount, byteCount: result.byteCount, url: url)
         } catch {
             file.discard()
-            throw cancellation.isCancelled ? ExportError.cancelled : error
+            throw cancellation.isCancelled || error is CancellationError ? ExportError.cancelled : error
         }
     }
 
