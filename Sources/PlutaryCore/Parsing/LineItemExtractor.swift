@@ -10,8 +10,8 @@ import Foundation
 /// item above (see `ParsedLineItem` for the convention).
 enum LineItemExtractor {
     // The operator between weight and price may be left out when the price says what it is per:
-    // "0,986 kg  1,99 €/kg  1,96" (Spain).
-    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
+    // "0,986 kg  1,99 €/kg  1,96" (Spain). Australia's tills say the weight is net ("0.824 kg NET @ $3.90/kg").
+    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
     // Faint print reads "lb" as "1b".
     private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|[1I]B)\b\.?\s*@\s*1\s?(?:KG|LB|[1I]B)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
@@ -19,7 +19,8 @@ enum LineItemExtractor {
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
     // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
-    private static let quantityLine = Pattern(#"^\s*(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    // The count may be labelled ("Qty 2 @ $2.40 each").
+    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
@@ -176,7 +177,8 @@ enum LineItemExtractor {
                 pendingName = nil
                 continue
             }
-            if isBookkeeping(label) || date.isMatched(by: line) {
+            // "Qty 2 @ $2.40 each  4.80" prices the name above; "QTY 5" alone is bookkeeping.
+            if isBookkeeping(label) && !(label.words.first == "QTY" && quantityLine.isMatched(by: upper)) || date.isMatched(by: line) {
                 // "Item  Qty  S/Price  Amount" holds a bookkeeping word and still starts the table.
                 if isColumnHeader(line) { startTable(line) }
                 continue

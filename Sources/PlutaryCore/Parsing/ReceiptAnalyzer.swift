@@ -69,10 +69,11 @@ struct ReceiptAnalyzer: Sendable {
         receipt.setItems(LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile))
         // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are
         // items when the arithmetic says so: read as items, they and the items around them add up to a later
-        // total or subtotal (with the taxes printed above it), which none of their own amounts is.
+        // total or subtotal (with the taxes printed above it), which none of their own amounts is. Such a
+        // product may be the first row, with no item read above it.
         var asItems = facts
         let bought = receipt.items.reduce(Decimal(0)) { $0 + $1.total }
-        for count in 1..<max(1, min(summaryLines.count, 4)) where !receipt.items.isEmpty {
+        for count in 1..<max(1, min(summaryLines.count, 4)) {
             let line = summaryLines[count - 1], next = summaryLines[count]
             guard facts[line].label.words.count >= 2, facts[line].kind.map(Self.isTotalOrSubtotal) == true,
                   let amount = facts[line].amounts.last?.value, amount > 0,
@@ -84,7 +85,9 @@ struct ReceiptAnalyzer: Sendable {
             let items = LineItemExtractor.extract(from: text, facts: asItems, in: 0..<next, profile: profile)
             let sum = items.reduce(Decimal(0)) { $0 + $1.total }
             let taxed = sum + receipt.taxes.filter { $0.lineIndex < next }.reduce(Decimal(0)) { $0 + $1.amount }
-            guard turned.allSatisfy({ line in items.contains { $0.lineIndex == line } }), sum == later || taxed == later else { continue }
+            // Other items share the sum: a "Total (Excluding GST)" alone plus its tax is the total, no product.
+            guard items.count > turned.count, turned.allSatisfy({ line in items.contains { $0.lineIndex == line } }),
+                  sum == later || taxed == later else { continue }
             receipt.totals.removeAll { turned.contains($0.lineIndex ?? -1) }
             receipt.subtotals.removeAll { turned.contains($0.lineIndex ?? -1) }
             facts = asItems

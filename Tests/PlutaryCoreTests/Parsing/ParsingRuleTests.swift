@@ -105,6 +105,46 @@ struct ParsingRuleTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    @Test func aProductNamedLikeATotalMayBeTheFirstRow() {
+        // "Colgate Total" first: no item was read above it, and the rows below add up to the subtotal with it.
+        let payload = parse("""
+        Woolworths
+        23/03/2024 16:47
+        ^Colgate Total Toothpaste 115g      4.50
+         Woolworths Full Cream Milk 3L      4.65
+         Tip Top The One White 700g         4.00
+        SUBTOTAL                           13.15
+        TOTAL                              13.15
+        """)
+        #expect(payload.lineItems.map(\.total) == ["4.50", "4.65", "4.00"])
+        #expect(payload.totalAmount == "13.15")
+        // Alone, a total before tax plus its tax is the total, no product.
+        let alone = parse("""
+        KEDAI RUNCIT
+        12/01/2018
+        Total (Excluding GST)      5.66
+        GST 6%                     0.34
+        Total (Including GST)      6.00
+        """)
+        #expect(alone.lineItems.isEmpty)
+        #expect(alone.totalAmount == "6.00")
+    }
+
+    @Test func aNetWeightAndALabelledCountPriceTheNameAbove() {
+        let payload = parse("""
+        Woolworths
+        23/03/2024 16:47
+         Bananas Cavendish
+           0.824 kg NET @ $3.90/kg          3.21
+        ^Smiths Crinkle Cut Original 170g
+           Qty 2 @ $2.40 each               4.80
+        SUBTOTAL                            8.01
+        TOTAL                               8.01
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.quantity) \($0.total)" }
+                == ["Bananas Cavendish 0.824 3.21", "Smiths Crinkle Cut Original 170g 2 4.80"])
+    }
+
     @Test func rowsSplitIntoANameLineAndAPriceLineAreStillItems() {
         // OCR of a tilted photo may put each price on a line of its own under its name, and a tax's too.
         let payload = parse("""
