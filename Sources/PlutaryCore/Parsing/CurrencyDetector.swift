@@ -42,7 +42,7 @@ enum CurrencyDetector {
     // forms and the country's name. Several "$" countries among them: the cues decide which dollar or peso.
     private static let countryCues: [(code: String, cues: [KeywordPhrase])] = [
         ("INR", ["GSTIN", "CGST", "SGST", "HSN", "INDIA"]),
-        ("BRL", ["CNPJ", "CPF", "NFC E", "ICMS", "BRASIL"]),
+        ("BRL", ["CNPJ", "CPF", "NFC-E", "ICMS", "BRASIL"]),
         ("MXN", ["RFC", "MEXICO", "CDMX", "IEPS"]),
         ("CLP", ["RUT", "BOLETA", "SII", "CHILE"]),
         ("COP", ["NIT", "DIAN", "COLOMBIA"]),
@@ -107,8 +107,10 @@ enum CurrencyDetector {
         // "$" before amounts is no euro receipt's: Spanish and Portuguese words then say a peso or a real.
         let hasDollar = dollar.isMatched(by: upper)
         if !hasDollar || symbols.contains("€") { add("EUR", countryWeight(euroCues.count)) }
+        // Single words looked up among the receipt's words, gathered once; phrases and other scripts as the text's bytes.
+        let words = Set(labels.flatMap(\.words))
         for (code, cues) in countryCues {
-            let found = cues.filter { cue in labels.contains { cue.parts.count > 1 || !cue.isASCII ? $0.has(cue) : $0.hasWord(cue.text) } }.count
+            let found = cues.filter { cue in cue.parts.count > 1 || !cue.isASCII ? mentions(cue.text) : words.contains(cue.text) }.count
             add(code, countryWeight(found) + (found > 0 && hasDollar ? 0.3 : 0))
         }
         if labels.contains(where: { $0.hasWord("VAT") }), ukPostcode.isMatched(by: upper) { add("GBP", 0.5) }

@@ -102,7 +102,8 @@ final class LineLabel: Sendable {
     func has(_ phrase: KeywordPhrase) -> Bool {
         let parts = phrase.parts
         if hasExactly(phrase) { return true }
-        guard parts.count <= words.count, !parts.isEmpty else { return false }
+        // East Asian words ("合計", "お釣") are matched as spelled: one slip in two characters is another word.
+        guard parts.count <= words.count, !parts.isEmpty, phrase.isASCII else { return false }
         // Plain loops and a length test first: this runs for every line against a hundred
         // phrases, and most word pairs differ in length by more than one OCR slip allows.
         let ascii = isASCII && phrase.isASCII
