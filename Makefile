@@ -232,10 +232,9 @@ bench: deps schemas
 		bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary $(OCR_CACHE)/ppocr; \
 	else bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary; fi
 	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --photos ppocr --photos tesseract
-	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen --photos ppocr --photos tesseract
-	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen2 --photos ppocr --photos tesseract
-	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen3 --photos ppocr --photos tesseract
-	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set unseen4 --photos ppocr --photos tesseract
+	for set in unseen unseen2 unseen3 unseen4 unseen5 unseen6; do \
+		python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set $$set --photos ppocr --photos tesseract || exit 1; \
+	done
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
 	bash Benchmarks/search_stalls.sh $(BUILD_DIR)/release/plutary
 	LARGE_STORE_DIR=$(BUILD_DIR)/bench-store bash Benchmarks/large_store_bench.sh $(BUILD_DIR)/release/plutary
