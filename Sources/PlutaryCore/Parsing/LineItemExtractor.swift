@@ -90,7 +90,7 @@ enum LineItemExtractor {
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL").
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
-                                       "REDEMPTION VAL"]
+                                       "REDEMPTION VAL", "REDEMP VAL"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "VIDANGES", "STATIEGELD", "LEEGGOED", "CRV"]
@@ -299,7 +299,8 @@ enum LineItemExtractor {
             }
             let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
             if isDiscount {
-                if let last = items.indices.last {
+                // A deposit printed under its product ("CA REDEMP VAL  0.60") takes no discount: the product does.
+                if let last = items.lastIndex(where: { $0.category != "deposit" }) ?? items.indices.last {
                     let saving = abs(price.value)
                     items[last].discount = (items[last].discount ?? 0) + saving
                     items[last].total -= saving

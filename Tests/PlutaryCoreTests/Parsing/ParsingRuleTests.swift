@@ -145,6 +145,22 @@ struct ParsingRuleTests {
                 == ["Bananas Cavendish 0.824 3.21", "Smiths Crinkle Cut Original 170g 2 4.80"])
     }
 
+    @Test func aSavingUnderADepositIsItsProducts() {
+        // California's redemption value is printed under the drink, and the drink's saving under both.
+        let payload = parse("""
+        RALPHS
+        08/14/23 06:12pm
+        COCA COLA 12PK 12OZ               8.99 T
+           CA REDEMP VAL                    0.60
+           SC RALPHS SAVINGS               2.00-
+        ROMAINE HEARTS 3PK                3.99 F
+        TAX                                 0.63
+        **** BALANCE                       12.21
+        """)
+        #expect(payload.lineItems.map { "\($0.total) \($0.category ?? "-")" } == ["6.99 -", "0.60 deposit", "3.99 -"])
+        #expect(payload.lineItems.first?.discount == "2.00")
+    }
+
     @Test func rowsSplitIntoANameLineAndAPriceLineAreStillItems() {
         // OCR of a tilted photo may put each price on a line of its own under its name, and a tax's too.
         let payload = parse("""
