@@ -126,7 +126,10 @@ enum LineItemExtractor {
                                        "RETURN VALUE",  // Walgreens: what the item above refunds, after its savings
                                        "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE",   // the price before a sale
                                        // Poland's sales per VAT group ("Sprzed. opod. PTU A  45,97"): the VAT table's rows.
-                                       "SPRZED OPOD", "SPRZEDAZ OPODATKOWANA"]
+                                       "SPRZED OPOD", "SPRZEDAZ OPODATKOWANA",
+                                       // The till, the cashier and the invoice in Spanish, French, Italian and Portuguese
+                                       // ("CAJA 14", "Cajero 3318", "BOLETA ELECTRONICA Nº 1188227").
+                                       "CAJA", "CAJERO", "CAISSE", "CASSA", "CAIXA", "BOLETA", "FACTURA"]
 
     /// - Parameter facts: each line's amounts, label and summary kind (`LineFacts`), read once by the caller.
     static func extract(from text: ReceiptText, facts: [LineFacts], in region: Range<Int>, profile: StrategyProfile) -> [ParsedLineItem] {

@@ -45,6 +45,15 @@ enum WholeUnitAmounts {
         return false
     }
 
+    /// Whether a number is a document's or a till's ("BOLETA ELECTRONICA Nº 1188227", "No. SETT 118227",
+    /// "TRANS# 4471"): a number sign, "No." or "Nr." stands in the two words before it.
+    private static func isNumbered(_ line: String, before location: Int) -> Bool {
+        let words = (line as NSString).substring(to: location).uppercased().split(separator: " ").suffix(2)
+        return words.contains { word in
+            word.hasSuffix("#") || word.hasPrefix("Nº") || word.hasPrefix("N°") || word == "NO." || word == "NR." || word == "NO" || word == "NR"
+        }
+    }
+
     /// Whether the bytes after a dollar sign start with thousands grouped by a point ("22.877", " 1.090"), no
     /// digit or comma after: a peso's amount, where a dollar's cents would be two digits.
     private static func isPointGrouped(_ bytes: Substring.UTF8View) -> Bool {
@@ -69,7 +78,7 @@ enum WholeUnitAmounts {
         let decimalCount = lines.lazy.filter { !AmountScanner.amounts(in: $0).isEmpty }.count
         guard wholeCount >= 3, wholeCount > 2 * decimalCount else { return lines }
         return zip(lines, whole).map { line, match in
-            guard let match, let digits = match[3] else { return line }
+            guard let match, let digits = match[3], !isNumbered(line, before: match.location) else { return line }
             let written = (match[1] ?? "") + (match[2] ?? "") + digits.filter(\.isNumber) + ".00" + (match[4] ?? "")
             return (line as NSString).replacingCharacters(in: NSRange(location: match.location, length: match.length), with: written)
         }

@@ -59,11 +59,14 @@ struct WholeUnitReceiptTests {
     }
 
     @Test func pesosGroupTheirThousandsWithPoints() {
-        // "$ 14.380" is fourteen thousand pesos: a dollar amount would print two decimals.
+        // "$ 14.380" is fourteen thousand pesos: a dollar amount would print two decimals. The document's
+        // and the till's numbers end their lines too, and are no amounts.
         let payload = ReceiptParser().parse(ocrText: """
         SUPERMERCADO EL SOL
         RUT: 77.412.560-1
+        BOLETA ELECTRONICA Nº 1188227
         FECHA: 02/03/2024  HORA: 11:40
+        LOCAL 0087  CAJA 14
         LECHE ENTERA 1L                    1.090
         PAN AMASADO
           0,620 KG X 2.500                 1.550
