@@ -13,9 +13,9 @@ struct ReceiptAnalyzer: Sendable {
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
-    // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%".
-    private static let anyLetterVatRow = Pattern(#"^\s*([A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
-    private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY"]
+    // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%". Or the rate's name: Britain's "Std 20%", "Zero 0%".
+    private static let anyLetterVatRow = Pattern(#"^\s*(STD|STANDARD|REDUCED|ZERO|[A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "VAT ANALYSIS"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
     private static let tableTaxWords = ["GST", "SST"] + vatWords
@@ -34,8 +34,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";
     // "TVA  %  HT  TVA  TTC" over "A  5,5  3,43  0,19  3,62").
-    // The code may be a digit ("1   19,00   2,93   0,56   3,49").
-    private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}[.,]\d{1,2})(?=\s+\d)"#, needsOneOf: Pattern.digits)
+    // The code may be a digit ("1   19,00   2,93   0,56   3,49"), and the rate whole (Austria's "1   10   11,94   1,19").
+    private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}(?:[.,]\d{1,2})?)(?=\s+\d)"#, needsOneOf: Pattern.digits)
     // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
     private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
 
@@ -242,7 +242,8 @@ struct ReceiptAnalyzer: Sendable {
         let uncoded = underHeader
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
         let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
-        let bareRate = lettered == nil && underHeader && amounts.count >= 3 ? Self.bareRateVatRow.firstMatch(in: upper) : nil
+        // Its arithmetic decides below: a tax that is the rate of another amount after the rate.
+        let bareRate = lettered == nil && underHeader ? Self.bareRateVatRow.firstMatch(in: upper) : nil
         guard let match = lettered ?? bareRate,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.

@@ -76,6 +76,33 @@ struct VATTableRowTests {
         #expect(found.map(\.amount) == ["1.06", "0.86"])
     }
 
+    @Test func britainsVATAnalysisNamesItsRates() {
+        let found = taxes("""
+        GREGGS
+        Steak Bake                  1.95
+        Sausage Roll                9.10
+        Total                      11.05
+        VAT Analysis
+        Std 20%  Net 9.21  VAT 1.84
+        Zero 0%  Net 0.00  VAT 0.00
+        """)
+        #expect(found.map(\.amount) == ["1.84"])
+    }
+
+    @Test func aWholeRateUnderAPercentHeaderIsARate() {
+        // Austria's tills number the rows and print the rate without its sign, which only the header shows.
+        let found = taxes("""
+        PENNY
+        Eier                        3,49 1
+        Radler                      3,57 2
+        SUMME EUR                   7,06
+        Steuer   %     Netto    Steuer
+        1       10      3,17      0,32
+        2       20      2,98      0,59
+        """)
+        #expect(found.map(\.amount) == ["0.32", "0.59"])
+    }
+
     /// A row's letter and rate may stand as far apart as the header's columns ("S      23%").
     @Test func aRowsCodeMayStandFarFromItsRate() {
         let found = taxes("""
