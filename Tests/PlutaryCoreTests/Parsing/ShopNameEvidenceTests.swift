@@ -38,6 +38,27 @@ struct ShopNameEvidenceTests {
         #expect(!candidates.contains { $0.features["printed_again"] == 1 })
     }
 
+    /// Australia's and Britain's postcodes ("Perth WA 6000", "London NW1 2RT") make their lines addresses too,
+    /// whose town printed again in the branch line ("Barrack 5t", its street misread) says nothing of the shop.
+    @Test func aTownBesideItsAustralianOrBritishPostcodeIsNoNamePrintedAgain() {
+        #expect(merchant("""
+        Chemist Warehouse
+        Perth CBD - 82 Barrack 5t
+        Perth WA 6000
+        23/08/2022 12:10
+        PANADOL RAPID 20 CAPLETS           $3.99
+        TOTAL                              $3.99
+        """) == "Chemist Warehouse")
+        #expect(merchant("""
+        Paper Corner
+        Camden Lock Kiosk
+        Camden Lock, London NW1 8AH
+        15/07/2023 09:40
+        THE ECONOMIST                      7.99
+        TOTAL                              7.99
+        """) == "Paper Corner")
+    }
+
     @Test func aChainsBrandIsFoundAgainWithinAnotherLine() {
         let text = """
         MediaMarkt
