@@ -124,7 +124,7 @@ enum LineItemExtractor {
                                        "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
                                        "EINZELPREIS",   // the unit price under a quantity row ("Einzelpreis  EUR 9,95")
                                        "RETURN VALUE",  // Walgreens: what the item above refunds, after its savings
-                                       "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE",   // the price before a sale
+                                       "WAS", "REG PRICE", "REGULAR PRICE", "CLUB PRICE", "RRP",   // the price before a sale
                                        // Poland's sales per VAT group ("Sprzed. opod. PTU A  45,97"): the VAT table's rows.
                                        "SPRZED OPOD", "SPRZEDAZ OPODATKOWANA",
                                        // The till, the cashier and the invoice in Spanish, French, Italian and Portuguese

@@ -161,6 +161,20 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.first?.discount == "2.00")
     }
 
+    @Test func aRecommendedRetailPriceIsNoItem() {
+        // Under each product, what it would cost elsewhere and what was saved: information, no row of its own.
+        let payload = parse("""
+        Chemist Warehouse
+        23/08/2022 12:10
+        SWISSE MEN'S ULTIVITE 60TAB *     $21.99
+           RRP $42.99  You Save $21.00
+        NUROFEN 24 TABLETS                 $6.99
+        TOTAL                             $28.98
+        """)
+        #expect(payload.lineItems.map(\.total) == ["21.99", "6.99"])
+        #expect(payload.lineItems.allSatisfy { $0.discount == nil })
+    }
+
     @Test func rowsSplitIntoANameLineAndAPriceLineAreStillItems() {
         // OCR of a tilted photo may put each price on a line of its own under its name, and a tax's too.
         let payload = parse("""
