@@ -29,7 +29,9 @@ struct ReceiptAnalyzer: Sendable {
                                                       "TVA", "HT", "TTC", "BTW", "OVER", "IMPOSTA", "MWST", "VAT", "PTU",
                                                       "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG", "INCIDENCIA", "IMPONIBILE",
                                                       "GRUNNLAG", "GRUNDLAG", "VEROTON", "VERO", "VEROLLINEN",
-                                                      "PDV", "DDV", "AFA", "OSNOVICA", "OSNOVA", "IZNOS", "SKUPAJ", "ZAKLAD"]
+                                                      "PDV", "DDV", "AFA", "OSNOVICA", "OSNOVA", "IZNOS", "SKUPAJ", "ZAKLAD",
+                                                      // India's GST breakup ("GST IND  Taxable  CGST  SGST  Total").
+                                                      "TAXABLE", "CGST", "SGST", "IGST"]
     // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
     private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";

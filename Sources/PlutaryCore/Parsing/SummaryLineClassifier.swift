@@ -29,7 +29,7 @@ enum SummaryLineClassifier {
         "UKUPNO PDV", "PDV UKUPNO", "SKUPAJ DDV", "DDV SKUPAJ", "AFA OESSZESEN", "OESSZES AFA",
         "DI CUI IVA", "DONT TVA"]   // "of which VAT" under an inclusive total (Italy, France)
     private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
-                                           "TOTAL PAYABLE", "AMOUNT PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
+                                           "TOTAL PAYABLE", "AMOUNT PAYABLE", "NET PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
                                            "TOTAL BAYAR", "JUMLAH",
         // Spanish, French, Italian, Dutch, Polish, Swedish, Danish, Norwegian, Finnish.

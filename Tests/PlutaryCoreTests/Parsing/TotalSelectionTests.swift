@@ -51,6 +51,27 @@ struct TotalSelectionTests {
         #expect(ReceiptParser().parse(ocrText: before).totalAmount == "42.40")
     }
 
+    @Test func indiasNetPayableUnderItsGSTBreakup() {
+        // The breakup's header names a Total column: its first row is no total. Each row's tax is CGST plus SGST.
+        let payload = ReceiptParser().parse(ocrText: """
+        Avenue Supermarts Ltd.
+        GSTIN: 27AACCA8432H1ZQ
+        Bill No: 0412/77180     Bill Dt: 14/01/2024
+        0401  AMUL TAAZA MILK 1L       2   54.00   108.00
+        3401  LIFEBUOY SOAP 4X100G     1  132.00   132.00
+        Items: 2   Qty: 3              240.00
+        GST Breakup Details ( Amount in INR )
+        GST IND   Taxable     CGST     SGST    Total
+        A   0%     108.00     0.00     0.00   108.00
+        D  18%     111.86    10.07    10.07   132.00
+        Net Payable                     240.00
+        UPI                             240.00
+        """)
+        #expect(payload.totalAmount == "240.00")
+        #expect(payload.taxAmount == "20.14")
+        #expect(payload.currency == "INR")
+    }
+
     @Test func aTotalPrintedTwiceIsNoMisreadOfASumADigitOff() {
         // The VAT table leaves the deposit out (Dutch statiegeld): its rows' gross adds up to 5.25, a
         // digit from the 5.85 that the total and the payment both print (its tender word misread), and
