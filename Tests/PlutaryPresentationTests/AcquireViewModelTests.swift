@@ -1,16 +1,18 @@
 import Foundation
 import PlutaryCore
+import Synchronization
 import Testing
 @testable import PlutaryPresentation
 
 /// A document scanner that writes `sheets` small files, or fails, or holds the first
-/// sheet until cancelled.
+/// sheet until cancelled. It tells `given` the folder it was given, and that folder's mode.
 private struct FakeDocumentScanner: DocumentScanning {
     var found = [ScannerDevice(name: "fake:0", vendor: "Acme", model: "Feeder")]
     var listingError: ScannerError?
     var scanError: ScannerError?
     var sheets = 2
     var holdsUntilCancelled = false
+    let given = GivenFolder()
 
     func devices() async throws -> [ScannerDevice] {
         if let listingError { throw listingError }
@@ -19,6 +21,7 @@ private struct FakeDocumentScanner: DocumentScanning {
 
     func scan(_ request: ScanRequest, into folder: URL, events: @escaping @Sendable (ScanEvent) async -> Void) async throws {
         #expect(request == ScanRequest(device: found.first?.name, resolution: 300, source: nil))
+        given.value.withLock { $0 = (folder, PrivateFile.mode(of: folder.path)) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for sheet in 1...sheets {
             await events(.reading(sheet: sheet, fraction: 0.5))
@@ -33,6 +36,11 @@ private struct FakeDocumentScanner: DocumentScanning {
             await events(.scanned(sheet: sheet, file: file))
         }
     }
+}
+
+/// The folder a scan was given, and its mode then.
+private final class GivenFolder: Sendable {
+    let value = Mutex<(folder: URL, mode: Int?)?>(nil)
 }
 
 @MainActor
@@ -66,7 +74,10 @@ struct AcquireViewModelTests {
         let viewModel = await loaded(FakeDocumentScanner())
         #expect(viewModel.phase == .ready && viewModel.canScan && viewModel.devices.map(\.title) == ["Acme Feeder (fake:0)"])
         var sheets: [String] = []
-        viewModel.onSheet = { sheets.append($0.lastPathComponent) }
+        viewModel.onSheet = { file, done in
+            sheets.append(file.lastPathComponent)
+            done(file)
+        }
         await withCheckedContinuation { continuation in
             viewModel.onFinished = { continuation.resume() }
             viewModel.scan()
@@ -112,5 +123,81 @@ struct AcquireViewModelTests {
         #expect(navigator.events.last == .closeAcquire)
         // The sheet joined the import, which reads it like any dropped image.
         #expect(main.importer.files.map(\.url.lastPathComponent) == ["sheet-1.png"])
+        await until { !main.importer.isRunning }
+        // An in-memory store keeps the sheet itself as its image, so the scan's folder stays for the test to remove.
+        for file in main.importer.files { try? FileManager.default.removeItem(at: file.url.deletingLastPathComponent()) }
+    }
+
+    /// Waits for the scan's folder to go, and says whether it went.
+    private func folderGone(_ scanner: FakeDocumentScanner) async throws -> Bool {
+        let folder = try #require(scanner.given.value.withLock { $0?.folder })
+        await until { !FileManager.default.fileExists(atPath: folder.path) }
+        return !FileManager.default.fileExists(atPath: folder.path)
+    }
+
+    @Test func theScanFolderIsTheOwnersAlone() async throws {
+        let scanner = FakeDocumentScanner(holdsUntilCancelled: true)
+        let viewModel = await loaded(scanner)
+        viewModel.scan()
+        await until { viewModel.progress == 0.5 }
+        let given = try #require(scanner.given.value.withLock { $0 })
+        #expect(given.folder.lastPathComponent.hasPrefix("plutary-acquire-") && given.mode == 0o700)
+        viewModel.cancel()
+        #expect(try await folderGone(scanner))
+    }
+
+    /// The sheet is copied into the store before it goes: nothing is lost.
+    @Test func theSheetsAndTheirFolderGoOnceImported() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let location = StoreLocation(directory: data)
+        var environment = AppEnvironment.inMemory(database: try AppDatabase.open(at: location), version: "test")
+        let scanner = FakeDocumentScanner(sheets: 2)
+        environment.documentScanner = scanner
+        let navigator = RecordingNavigator()
+        let app = AppCoordinator(environment: environment, navigator: navigator)
+        app.start()
+        let main = try #require(app.main)
+        navigator.mainViewModel?.acquire()
+        let acquirer = try #require(main.acquirer)
+        await until { acquirer.phase == .ready }
+        acquirer.scan()
+        await until { main.acquirer == nil && main.importer.files.count == 2 && !main.importer.isRunning }
+        #expect(main.importer.files.map(\.name) == ["sheet-1.png", "sheet-2.png"])
+        #expect(try await folderGone(scanner))
+        let stored = try FileManager.default.subpathsOfDirectory(atPath: location.imagesDirectory.path).filter { $0.hasSuffix(".png") }
+        #expect(stored.count == 2)
+    }
+
+    @Test func aCancelledScanLeavesNoFolder() async throws {
+        let scanner = FakeDocumentScanner(holdsUntilCancelled: true)
+        let viewModel = await loaded(scanner)
+        viewModel.scan()
+        await until { viewModel.progress == 0.5 }
+        viewModel.cancel()
+        await until { !viewModel.isScanning }
+        #expect(try await folderGone(scanner))
+    }
+
+    @Test func aFailedScanLeavesNoFolder() async throws {
+        let scanner = FakeDocumentScanner(scanError: .feederEmpty)
+        let viewModel = await loaded(scanner)
+        viewModel.scan()
+        await until { !viewModel.isScanning }
+        #expect(viewModel.phase == .failed("The document feeder is empty."))
+        #expect(try await folderGone(scanner))
+    }
+
+    /// The dialog closed mid-scan goes away with its view model; the scan still cleans up.
+    @Test func closingTheDialogMidScanLeavesNoFolder() async throws {
+        let scanner = FakeDocumentScanner(holdsUntilCancelled: true)
+        var viewModel: AcquireViewModel? = await loaded(scanner)
+        weak let closed = viewModel
+        viewModel?.scan()
+        await until { viewModel?.progress == 0.5 }
+        viewModel?.close()
+        viewModel = nil
+        #expect(try await folderGone(scanner))
+        #expect(closed == nil)
     }
 }

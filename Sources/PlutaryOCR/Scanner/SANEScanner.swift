@@ -44,7 +44,7 @@ public struct SANEScanner: DocumentScanning {
     /// Blocks until the scan is done, so it runs on a worker thread.
     private func scan(_ request: ScanRequest, into folder: URL, events: (ScanEvent) -> Void,
                       isCancelled: () -> Bool) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PrivateFile.createFolder(folder)
         try withSANE { sane in
             let name: String
             if let device = request.device {

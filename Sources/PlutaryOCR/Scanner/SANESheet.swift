@@ -51,7 +51,8 @@ struct SANESheet {
 
     func writePNG(to file: URL, resolution: Int) throws {
         pixSetResolution(image.pix, Int32(resolution), Int32(resolution))
-        guard pixWrite(file.path, image.pix, Int32(IFF_PNG)) == 0 else {
+        // Created the owner's alone first: Leptonica's fopen would leave it readable by all (0644).
+        guard PrivateFile.create(file.path), pixWrite(file.path, image.pix, Int32(IFF_PNG)) == 0 else {
             throw ScannerError.failed(String(format: tr("cannot write %@"), file.lastPathComponent))
         }
     }

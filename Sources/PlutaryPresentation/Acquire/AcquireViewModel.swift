@@ -13,8 +13,9 @@ public final class AcquireViewModel {
     public private(set) var phase: AcquirePhase = .lookingForScanners
     public private(set) var scannedCount = 0
 
-    /// Each scanned sheet's image file.
-    @ObservationIgnored var onSheet: (URL) -> Void = { _ in }
+    /// Each scanned sheet's image file, and what to call once the import is done with it
+    /// (has copied it into the store, or failed): the file is removed then.
+    @ObservationIgnored var onSheet: (_ file: URL, _ done: @escaping @MainActor (URL) -> Void) -> Void = { file, done in done(file) }
     /// The dialog is done: closed, or its scan finished.
     @ObservationIgnored var onFinished: () -> Void = {}
 
@@ -80,15 +81,18 @@ public final class AcquireViewModel {
         let request = ScanRequest(device: devices[selectedDevice].name)
         scannedCount = 0
         phase = .scanning(sheet: 1, fraction: 0)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-\(UUID().uuidString)")
+        let folder = ScanFolder()
         work = Task { [weak self] in
             let outcome: Result<Void, Error>
             do {
-                try await scanner.scan(request, into: folder) { [weak self] event in await self?.received(event) }
+                try await folder.create()
+                try await scanner.scan(request, into: folder.url) { [weak self] event in await self?.received(event, in: folder) }
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
             }
+            // Whether or not the dialog is still there.
+            folder.scanEnded()
             self?.ended(outcome, cancelled: Task.isCancelled)
         }
     }
@@ -105,14 +109,15 @@ public final class AcquireViewModel {
         onFinished()
     }
 
-    private func received(_ event: ScanEvent) {
+    private func received(_ event: ScanEvent, in folder: ScanFolder) {
         switch event {
         case .reading(let sheet, let fraction):
             guard isScanning else { return }
             phase = .scanning(sheet: sheet, fraction: fraction)
         case .scanned(_, let file):
             scannedCount += 1
-            onSheet(file)
+            folder.handOut()
+            onSheet(file) { folder.done(with: $0) }
         }
     }
 

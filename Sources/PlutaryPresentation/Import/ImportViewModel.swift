@@ -19,8 +19,8 @@ public final class ImportViewModel {
 
     @ObservationIgnored private let scanner: any ReceiptScanning
     @ObservationIgnored private let images: ImageLibrary
-    /// The files no worker has taken yet, in input order.
-    @ObservationIgnored private var pending: [(id: Int, url: URL)] = []
+    /// The files no worker has taken yet, in input order, each with what to call once the import is done with it.
+    @ObservationIgnored private var pending: [(id: Int, url: URL, done: @MainActor (URL) -> Void)] = []
     /// The workers, each reading one file after another; kept so that cancelling reaches them.
     @ObservationIgnored private var workers: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var lastWorker = 0
@@ -34,6 +34,7 @@ public final class ImportViewModel {
     /// The import goes with its view model: its workers stop before their next file.
     isolated deinit {
         for worker in workers.values { worker.cancel() }
+        for file in pending { file.done(file.url) }
     }
 
     public var doneCount: Int { files.filter { $0.state.isFinished }.count }
@@ -47,16 +48,19 @@ public final class ImportViewModel {
         files.filter { if case .failed = $0.state { true } else { false } }.count
     }
 
-    /// Queues `urls`; non-images are refused with a message naming them.
-    public func start(_ urls: [URL]) {
+    /// Queues `urls`; non-images are refused with a message naming them. `done` is called with
+    /// each file once the import no longer reads it: copied into the store and read, failed,
+    /// cancelled or refused; never while an in-memory store keeps the file itself as the image.
+    public func start(_ urls: [URL], then done: @escaping @MainActor (URL) -> Void = { _ in }) {
         var accepted: [URL] = []
-        var refused: [String] = []
+        var refused: [URL] = []
         for url in urls {
-            if ImageFileType.sniff(fileAt: url) != nil { accepted.append(url) } else { refused.append(url.lastPathComponent) }
+            if ImageFileType.sniff(fileAt: url) != nil { accepted.append(url) } else { refused.append(url) }
         }
         refusedMessage = refused.isEmpty ? nil : String(
             format: trn("Not an image or PDF, not imported: %@", "Not images or PDFs, not imported: %@", refused.count),
-            refused.joined(separator: ", "))
+            refused.map(\.lastPathComponent).joined(separator: ", "))
+        for url in refused { done(url) }
         guard !accepted.isEmpty else { return }
         if !isRunning {
             files.removeAll()
@@ -65,7 +69,7 @@ public final class ImportViewModel {
         let firstId = files.count
         let added = accepted.enumerated().map { ImportFile(id: firstId + $0.offset, url: $0.element, state: .queued) }
         files += added
-        pending += added.map { ($0.id, $0.url) }
+        pending += added.map { ($0.id, $0.url, done) }
         isRunning = true
         startWorkers()
     }
@@ -73,7 +77,9 @@ public final class ImportViewModel {
     /// Stops before the next file; files being read finish, the rest are marked cancelled.
     public func cancel() {
         for file in pending { files[file.id].state = .cancelled }
+        let cancelled = pending
         pending.removeAll()
+        for file in cancelled { file.done(file.url) }
         for worker in workers.values { worker.cancel() }
         finishIfDrained()
     }
@@ -93,16 +99,18 @@ public final class ImportViewModel {
         let images = self.images
         // Holds the view model only between files, so its going away cancels the worker.
         workers[key] = Task { [weak self] in
-            while let (id, url) = self?.takeNext() {
-                let outcome = await Self.scan(url, scanner: scanner, images: images)
-                self?.finish(id, outcome)
+            while let next = self?.takeNext() {
+                let outcome = await Self.scan(next.url, scanner: scanner, images: images)
+                self?.finish(next.id, outcome)
+                // Read and copied (or failed): the file is the caller's again, unless an in-memory store keeps it as the image.
+                if (try? outcome.get())?.imagePath != next.url.path { next.done(next.url) }
             }
             self?.workerEnded(key)
         }
     }
 
     /// The next file for the calling worker, marked as being read; nil once it is cancelled or none is left.
-    private func takeNext() -> (id: Int, url: URL)? {
+    private func takeNext() -> (id: Int, url: URL, done: @MainActor (URL) -> Void)? {
         guard !Task.isCancelled, !pending.isEmpty else { return nil }
         let next = pending.removeFirst()
         files[next.id].state = .reading

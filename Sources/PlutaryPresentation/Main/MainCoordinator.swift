@@ -89,7 +89,10 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
             return
         }
         let acquirer = AcquireViewModel(scanner: environment.documentScanner)
-        acquirer.onSheet = { [weak self] file in self?.importer.start([file]) }
+        acquirer.onSheet = { [weak self] file, done in
+            guard let self else { return done(file) }
+            importer.start([file], then: done)
+        }
         acquirer.onFinished = { [weak self] in
             self?.acquirer = nil
             self?.navigator.closeAcquire()
