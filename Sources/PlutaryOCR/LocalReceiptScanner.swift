@@ -88,7 +88,8 @@ public final class LocalReceiptScanner: ReceiptScanning {
         let image = try ImageLoader.load(data: data, name: url.lastPathComponent, maxMegapixels: OCROptions().maxMegapixels)
         let turns = ((quarterTurns % 4) + 4) % 4
         let turned = turns == 0 ? image : image.map { pixRotateOrth($0, Int32(turns)) }
-        guard pixWrite(destination.path, turned.pix, Int32(IFF_PNG)) == 0 else {
+        // Created the owner's alone first: Leptonica's fopen would leave it readable by all (0644).
+        guard PrivateFile.create(destination.path), pixWrite(destination.path, turned.pix, Int32(IFF_PNG)) == 0 else {
             throw OCRError.unreadable(file: url.lastPathComponent, reason: tr("the turned image could not be written"))
         }
     }

@@ -99,10 +99,13 @@ public final class ReviewCoordinator: Coordinator {
     nonisolated private static func turnAndRead(_ item: ReviewItem, path: String, quarterTurns: Int,
                                                 scanner: any ReceiptScanning, images: ImageLibrary) async throws -> ReviewItem {
         let turned = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-turned-\(UUID().uuidString).png")
+        var kept = false
+        // Also when turning or storing failed: a receipt's image must not stay in /tmp.
+        defer { if !kept { try? FileManager.default.removeItem(at: turned) } }
         try await scanner.writeTurnedImage(URL(fileURLWithPath: path), quarterTurns: quarterTurns, to: turned)
         let stored = try await images.add(fileAt: turned)
         // The library keeps a copy; an in-memory store keeps the file itself.
-        if stored.path != turned.path { try? FileManager.default.removeItem(at: turned) }
+        kept = stored.path == turned.path
         let scanned = try await scanner.scanReceipt(fileAt: URL(fileURLWithPath: stored.path))
         return item.reread(as: scanned, imagePath: stored.path, imageSha256: stored.sha256)
     }
