@@ -14,10 +14,8 @@ enum CurrencyDetector {
                                                 needsOneOf: "$")
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    // Australia's state and four-digit postcode ("Alexandria NSW 2015"; not ACT, SA and NT, which are also words:
-    // "GST ACT 2014"), its business number (ABN);
-    // New Zealand's GST number ("GST 96-153-071") and web domain.
-    private static let australianPostcode = Pattern(#"\b(?:NSW|VIC|QLD|WA|TAS)\s+\d{4}\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
+    private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let newZealandGSTNumber = Pattern(#"\bGST(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Words of euro countries' receipts beyond Germany: Spain, France, Italy, the Netherlands, Portugal, Finland.
@@ -52,8 +50,8 @@ enum CurrencyDetector {
         ("SGD", ["SINGAPORE", "PTE LTD"]),
         ("NOK", ["MVA", "NORGE"]),
     ]
-    // A British postcode ("NW1 2RT", "CF10 1AA") on a receipt that names VAT.
-    private static let ukPostcode = Pattern(#"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    // A British postcode on a receipt that names VAT.
+    private static let ukPostcode = Pattern(PostalCode.british, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Hungary's forint as its receipts write it, after an amount ("ÖSSZESEN: 5 369 Ft"); "50 FT" is a length.
     private static let forint = Pattern(#"\d\s?Ft(?!\w)"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.

@@ -54,7 +54,7 @@ enum MerchantExtractor {
     private static let storeNumber = Pattern(#"\bSTORE\s*(?:#|NO\.?)?\s*\d"#, needsOneOf: Pattern.digits)
     // Five-digit codes, phone numbers, Canada's "T2J 3K9", Britain's "NW1 2RT", Australia's "WA 6000".
     private static let postalOrPhone = Pattern(
-        #"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b(?:NSW|VIC|QLD|WA|SA|TAS|NT|ACT)\s+\d{4}\b"#,
+        #"\b\d{5}\b|\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|"# + PostalCode.british + "|" + PostalCode.australian,
         needsOneOf: Pattern.digits)
 
     /// - Parameter bodyChain: the first chain named anywhere in the text (`KnownMerchant.find`), found once by the caller.
