@@ -3,12 +3,16 @@ import Testing
 
 /// `plutary acquire` on SANE's test backend: output as `plutary scan` prints it.
 @Suite(.serialized)
-struct AcquireCommandTests {
+final class AcquireCommandTests {
     private let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func printsOneJSONLinePerSheetAndSavesEach() throws {

@@ -62,6 +62,7 @@ import Testing
 
     @Test func aKilledBackupIsCompletedByTheNextRun() async throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (data, large) = try await store(in: directory)
         let partial = { (backup: URL) in backup.appendingPathComponent("images/\(large.prefix(2))/.\(large).bin.partial") }
         let final = { (backup: URL) in backup.appendingPathComponent("images/\(large.prefix(2))/\(large).bin") }
@@ -81,6 +82,7 @@ import Testing
 
     @Test func aKilledRestoreChangesNothingAndTheNextRunCompletesIt() async throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (data, large) = try await store(in: directory)
         let backup = directory.appendingPathComponent("backup")
         try #require(try PlutaryBinary.run(["backup", "--data-dir", data.path, backup.path], directory: directory).status == 0)

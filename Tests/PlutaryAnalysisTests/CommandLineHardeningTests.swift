@@ -8,6 +8,7 @@ import Testing
     /// Another writer holds the database for 7 s (the old limit was 5): the import waits its turn.
     @Test func aSecondWriterWaitsForTheFirst() async throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")
         _ = try AppDatabase.open(at: StoreLocation(directory: data))
         let file = directory.appendingPathComponent("one.json")
@@ -31,6 +32,7 @@ import Testing
 
     @Test func plainHTTPToAnotherMachineIsWarnedAbout() throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let image = try TestImage.write(in: directory)
         let run = try PlutaryBinary.run(["analyze", "--data-dir", directory.appendingPathComponent("data").path, "--provider", "rest",
                                          "--base-url", "http://receipts.invalid", "--timeout", "2", image.path],
@@ -42,6 +44,7 @@ import Testing
     @Test(arguments: [("scan --json --engine tesseract", "ppm"), ("parse --json", "txt")])
     func aFileNameThatIsNotUTF8IsRead(command: String, fileExtension: String) throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let contents = fileExtension == "ppm" ? try Data(contentsOf: try TestImage.write(in: directory))
             : Data("CORNER BAKERY\nTOTAL 9.08\n".utf8)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -70,6 +73,7 @@ import Testing
     /// image `scan --save` copied in for it is taken out again, file and row.
     @Test func anImageWhoseReceiptIsRefusedIsNotKept() throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")
         let database = try AppDatabase.open(at: StoreLocation(directory: data))
         try database.writer.write {

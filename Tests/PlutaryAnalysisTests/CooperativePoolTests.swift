@@ -30,6 +30,7 @@ import Testing
     @Test func aTurnedImageIsStoredWithoutBlocking() async throws {
         let squeeze = try CooperativePoolSqueeze()
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let image = try TestImage.write(in: directory)
         let library = ImageLibrary(database: squeeze.database)
         #expect(await squeeze.readsReturn { _ = try? await library.add(fileAt: image) })
@@ -42,7 +43,9 @@ import Testing
     /// a pipe, which lets its writer in after 6.5 s, longer than the squeeze waits for its reads.
     @Test func anImageWhoseCopyWaitsLeavesThePoolFree() async throws {
         let squeeze = try CooperativePoolSqueeze()
-        let image = try TestImage.write(in: TestImage.temporaryDirectory())
+        let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let image = try TestImage.write(in: directory)
         let hash = SHA256.hex(of: try Data(contentsOf: image))
         let folder = try #require(squeeze.database.location).imagesDirectory.appendingPathComponent(String(hash.prefix(2)))
         try PrivateFile.createFolder(folder)

@@ -15,6 +15,7 @@ import Testing
         let server = try ScriptedServer(["/analyze": [Answer(body: reading, delay: 30, token: "crash-token"),
                                                       Answer(body: reading, token: "crash-token")]])
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let image = try TestImage.write(in: directory)
         let dataDir = directory.appendingPathComponent("data").path
         let arguments = ["analyze", "--queue", "--json", "--data-dir", dataDir, "--provider", "rest", "--base-url", server.baseURL,

@@ -7,6 +7,7 @@ import Testing
     @Test func generatedInputsCrashNeitherParseNorImport() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-fuzz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("Tests/fuzz/fuzz.py").path, PlutaryBinary.url.path,

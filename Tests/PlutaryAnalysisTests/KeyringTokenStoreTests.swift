@@ -81,6 +81,7 @@ struct KeyringTokenStoreTests {
         let token = "plutary-canary-\(UUID().uuidString)"
         let server = try ScriptedServer(["/analyze": [Answer(body: ["merchant": "Lidl", "total": "3.10", "currency": "EUR"], token: token)]])
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let image = try TestImage.write(in: directory)
         let dataDir = directory.appendingPathComponent("data")
         let config = directory.appendingPathComponent("config")

@@ -20,6 +20,7 @@ import Testing
 
     @Test func importRefusesTheReceiptByName() throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = try write([["id": "r-huge", "currency": "CAD", "purchase_date": "2026-01-02", "total_amount": Self.huge,
                                "line_items": [] as [Any]]], in: directory)
         let run = try PlutaryBinary.run(["import", "--data-dir", directory.appendingPathComponent("data").path, file.path],
@@ -32,6 +33,7 @@ import Testing
 
     @Test func chartsOverAmountsAtInt64MaxAreDrawn() throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let dataDir = directory.appendingPathComponent("data")
         // Two on one day at one shop (summed in SQL), one on another day (summed in Swift).
         let receipts: [[String: Any]] = [("a", "2026-10-02"), ("b", "2026-10-02"), ("c", "2026-10-03")].map { id, day in
@@ -58,6 +60,7 @@ import Testing
                                       "currency": "CAD", "lineItems": [["name": "TV", "total": Self.huge], ["name": "Milk", "total": "3.20"]]]
         let server = try ScriptedServer(["/analyze": [Answer(body: reading, token: "t")]])
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let image = try TestImage.write(in: directory)
         let dataDir = directory.appendingPathComponent("data")
         let run = try PlutaryBinary.run(["analyze", "--queue", "--json", "--data-dir", dataDir.path, "--provider", "rest",

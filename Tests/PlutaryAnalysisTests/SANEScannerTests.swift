@@ -8,11 +8,15 @@ import Testing
 
 /// SANEScanner against the real libsane and its `test` backend.
 @Suite(.serialized)
-struct SANEScannerTests {
+final class SANEScannerTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-sheets-\(UUID().uuidString)")
 
     init() {
         SANETestBackend.install()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Scans with `request`, collecting the events; `cancelAfter` events, cancels the task that awaits the scan.

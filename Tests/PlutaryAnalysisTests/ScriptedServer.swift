@@ -63,7 +63,10 @@ final class ScriptedServer: @unchecked Sendable {
         self.port = port
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     func stop() {
         // SIGKILL: the test runner leaves SIGTERM ignored in its children.

@@ -6,6 +6,7 @@ import Testing
 struct UploadImageEncoderTests {
     @Test func largeImagesAreDownscaledAndSentAsJPEG() throws {
         let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = try TestImage.write(width: 3000, height: 1200, in: directory)
         let encoded = try UploadImageEncoder().encode(fileAt: url)
         #expect(encoded.width == 2000 && encoded.height == 800)
@@ -17,10 +18,13 @@ struct UploadImageEncoderTests {
 
     /// Async code (the upload queue, the settings' preview) awaits the same encoding, done on a worker thread.
     @Test func awaitedEncodingIsTheSame() async throws {
-        let url = try TestImage.write(width: 3000, height: 1200, in: TestImage.temporaryDirectory())
+        let directory = TestImage.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try TestImage.write(width: 3000, height: 1200, in: directory)
         let awaited = try await UploadImageEncoder().encode(fileAt: url)
         #expect(awaited == (try Self.encodedInLine(url)))
         let notAnImage = TestImage.temporaryDirectory().appendingPathExtension("jpg")
+        defer { try? FileManager.default.removeItem(at: notAnImage) }
         try Data("not an image".utf8).write(to: notAnImage)
         await #expect(throws: OCRError.self) { try await UploadImageEncoder().encode(fileAt: notAnImage) }
     }
@@ -31,6 +35,7 @@ struct UploadImageEncoderTests {
 
     @Test func aFileThatIsNotAnImageIsRefused() throws {
         let url = TestImage.temporaryDirectory().appendingPathExtension("jpg")
+        defer { try? FileManager.default.removeItem(at: url) }
         try Data("not an image".utf8).write(to: url)
         #expect(throws: OCRError.self) { try UploadImageEncoder().encode(fileAt: url) }
     }

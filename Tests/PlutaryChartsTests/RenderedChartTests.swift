@@ -5,7 +5,7 @@ import Testing
 
 /// Each chart painted to a PNG by Cairo and read back: pixels are probed where
 /// the layout put bars, slices and points (no golden files).
-struct RenderedChartTests {
+final class RenderedChartTests {
     /// A decoded PNG: ARGB32 pixels as Cairo stores them.
     struct Image {
         let width: Int
@@ -43,6 +43,10 @@ struct RenderedChartTests {
 
     private let theme = ChartTheme.light
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-charts-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     private func render(_ layout: ChartLayout, _ name: String) throws -> Image {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -34,12 +34,16 @@ private struct TextScanner: ReceiptScanning {
 }
 
 @MainActor
-struct ImportViewModelTests {
+final class ImportViewModelTests {
     private let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private func image(_ name: String, text: String) throws -> URL {

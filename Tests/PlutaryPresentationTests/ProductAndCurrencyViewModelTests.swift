@@ -86,6 +86,7 @@ struct ProductAndCurrencyViewModelTests {
 
         let directory = FileManager.default.temporaryDirectory
         let good = directory.appendingPathComponent("ecb-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: good) }
         try Data("""
             <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01"><Cube>
             <Cube time="2026-03-02"><Cube currency="USD" rate="1.08"/><Cube currency="JPY" rate="160.5"/></Cube>
@@ -97,6 +98,7 @@ struct ProductAndCurrencyViewModelTests {
         #expect(model.rateCount == 4)
 
         let bad = directory.appendingPathComponent("ecb-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: bad) }
         try Data("<gesmes:Envelope><Cube><Cube time='2026-03-04'><Cube currency='USD' rate='x'/>".utf8).write(to: bad)
         await model.importECB(from: bad)
         #expect(model.errorMessage?.contains("No rates were imported") == true)

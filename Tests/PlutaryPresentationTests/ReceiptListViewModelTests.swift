@@ -255,6 +255,7 @@ struct ReceiptListAnalysisTests {
         let database = try AppDatabase.inMemory()
         let store = ReceiptRepository(database: database)
         let image = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: image) }
         try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]).write(to: image)
         let stored = try await ImageLibrary(database: database).add(fileAt: image)
         let id = try await store.save(ReceiptPayload(merchantName: "Lidl", purchaseDate: "2026-02-03", currency: "EUR", totalAmount: "12.50",

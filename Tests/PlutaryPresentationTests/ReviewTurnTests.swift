@@ -1,16 +1,30 @@
 import Foundation
 import PlutaryCore
+import Synchronization
 import Testing
 @testable import PlutaryPresentation
 
 /// Turning the image in the review reads the receipt again from a turned copy,
 /// which replaces the receipt in place; a failure leaves it as it was.
 @MainActor
-struct ReviewTurnTests {
+final class ReviewTurnTests {
+    /// The images the tests wrote, and where the scanners wrote turned copies (the in-memory store keeps them as the images).
+    private var images: [URL] = []
+    private var turned: [TurnedCopies] = []
+
+    deinit {
+        for image in images + turned.flatMap({ $0.urls.withLock { $0 } }) { try? FileManager.default.removeItem(at: image) }
+    }
+
+    final class TurnedCopies: Sendable {
+        let urls = Mutex<[URL]>([])
+    }
+
     /// "Turns" an image by appending the number of quarter turns to its bytes, and reads the
     /// merchant from how often it was turned.
     private struct TurningScanner: ReceiptScanning {
         var fails = false
+        let written = TurnedCopies()
         var parallelism: Int { 1 }
         func installedLanguages() async -> [String] { ["eng"] }
         func setLanguages(_ languages: [String]) {}
@@ -21,6 +35,7 @@ struct ReviewTurnTests {
         func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws {
             struct Broken: LocalizedError { var errorDescription: String? { "the image is broken" } }
             let fails = self.fails
+            written.urls.withLock { $0.append(destination) }
             try await WorkerThread.run {
                 if fails { throw Broken() }
                 try (Data(contentsOf: url) + [UInt8(quarterTurns)]).write(to: destination)
@@ -40,6 +55,8 @@ struct ReviewTurnTests {
     private func reviewing(_ scanner: TurningScanner) throws -> (ReviewCoordinator, RecordingNavigator) {
         let image = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-turn-\(UUID().uuidString).png")
         try Data("PNG!".utf8).write(to: image)
+        images.append(image)
+        turned.append(scanner.written)
         let environment = AppEnvironment.inMemory(database: try AppDatabase.inMemory(), version: "test", scanner: scanner)
         let navigator = RecordingNavigator()
         var payload = ReviewViewModelTests.scanned()

@@ -11,6 +11,7 @@ struct AppDatabaseTests {
 
     @Test func createsTheStoreWithWALAndForeignKeys() throws {
         let location = try temporaryLocation()
+        defer { try? FileManager.default.removeItem(at: location.directory) }
         let database = try AppDatabase.open(at: location)
         #expect(FileManager.default.fileExists(atPath: location.databaseURL.path))
         #expect(try text(database, "PRAGMA journal_mode") == "wal")
@@ -25,6 +26,7 @@ struct AppDatabaseTests {
 
     @Test func refusesADatabaseFromANewerSchemaAndLeavesItAlone() throws {
         let location = try temporaryLocation()
+        defer { try? FileManager.default.removeItem(at: location.directory) }
         do {
             let database = try AppDatabase.open(at: location)
             try database.writer.write { db in
@@ -41,6 +43,7 @@ struct AppDatabaseTests {
 
     @Test func reportsACorruptFileWithoutOverwritingIt() throws {
         let location = try temporaryLocation()
+        defer { try? FileManager.default.removeItem(at: location.directory) }
         try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
         let garbage = Data("this is not a database, it is a shopping list\n".utf8)
         try garbage.write(to: location.databaseURL)

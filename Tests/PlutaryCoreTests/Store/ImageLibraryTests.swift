@@ -12,6 +12,7 @@ struct ImageLibraryTests {
 
     @Test func theSameImageTwiceIsStoredOnce() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-images-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let library = ImageLibrary(database: try AppDatabase.open(at: StoreLocation(directory: dir)))
         let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("copy.PNG")
         try Data("pretend png".utf8).write(to: a)
