@@ -100,7 +100,7 @@ struct ReceiptAnalyzer: Sendable {
         }
         if hasSummary { dropPayments(before: itemsEnd, from: &receipt) }
         let currency = receipt.currencies.first?.value
-        receipt.taxIncludedInPrices = Self.vatCurrencies.contains(currency ?? "")
+        receipt.taxIncludedInPrices = receipt.taxIncludedInPrices || Self.vatCurrencies.contains(currency ?? "")
             || receipt.taxes.contains { tax in tax.name.hasPrefix("MwSt") || Self.vatWords.contains { tax.name.hasPrefix($0) } }
         return receipt
     }
@@ -157,6 +157,15 @@ struct ReceiptAnalyzer: Sendable {
             switch kind {
             case .total(var strength):
                 guard amount > 0 else { continue }
+                // "Total includes GST  3.17" under a total of 59.60 states the tax that total holds; where it prints
+                // the total itself ("Total Includes GST 6%  9.00") it is a total line.
+                if label.hasWord("INCLUDES"), let tax = SummaryLineClassifier.taxName(label),
+                   let total = receipt.totals.last?.value, amount * 2 < total {
+                    let rate = Self.rate.firstMatch(in: AmountScanner.repairDigits(line)).flatMap { AmountScanner.decimal($0[1] ?? "") }
+                    if rate != 0 { receipt.taxes.append(ParsedTax(name: tax, rate: rate, amount: amount, lineIndex: index)) }
+                    receipt.taxIncludedInPrices = true
+                    continue
+                }
                 // "Summe" right under a VAT table header sums the table's columns, not the purchase.
                 if let header = vatHeaderLine, index - header <= 5 { strength -= 0.3 }
                 // "TOTAL AFTER ADJ 75.00" under "TOTAL 75.06" rounds without a rounding line; the

@@ -51,6 +51,32 @@ struct TotalSelectionTests {
         #expect(ReceiptParser().parse(ocrText: before).totalAmount == "42.40")
     }
 
+    @Test func aTotalThatIncludesATaxStatesTheTaxBelowIt() {
+        // Under the total, "Total includes GST" prints the tax the total holds; printing the total itself, it is a total line.
+        let australian = ReceiptParser().parse(ocrText: """
+        Woolworths
+        23/03/2024 16:47
+        Colgate Toothpaste 115g             4.50
+        Finish Quantum 36pk                32.00
+        TOTAL                              36.50
+        EFT                                36.50
+        Total includes GST                  3.32
+        """)
+        #expect(australian.totalAmount == "36.50")
+        #expect(australian.taxAmount == "3.32")
+        #expect(australian.lineItems.map(\.total) == ["4.50", "32.00"])
+        let malaysian = ReceiptParser().parse(ocrText: """
+        KEDAI MAKAN SDN BHD
+        12/01/2018
+        NASI LEMAK                          9.00
+        Total Includes GST 6%               9.00
+        CASH                               10.00
+        CHANGE                              1.00
+        """)
+        #expect(malaysian.totalAmount == "9.00")
+        #expect(malaysian.taxAmount == nil)
+    }
+
     @Test func indiasNetPayableUnderItsGSTBreakup() {
         // The breakup's header names a Total column: its first row is no total. Each row's tax is CGST plus SGST.
         let payload = ReceiptParser().parse(ocrText: """
