@@ -152,19 +152,12 @@ final class MainWindowView {
         }
     }
 
-    /// Ctrl+V outside a text field: an image is saved to a temporary PNG and imported; copied files are imported.
+    /// Ctrl+V outside a text field: an image or copied files are imported.
     private func pasteImage() {
         Clipboard.read(for: window) { [weak self] content in
             switch content {
             case .image(let png):
-                let url = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("pasted-receipt-\(Int(Date().timeIntervalSince1970 * 1000)).png")
-                do {
-                    try png.write(to: url)
-                    self?.viewModel.importFiles([url])
-                } catch {
-                    self?.viewModel.importFiles([])
-                }
+                self?.viewModel.importImage(png)
             case .files(let urls):
                 self?.viewModel.importFiles(urls)
             case .nothing:

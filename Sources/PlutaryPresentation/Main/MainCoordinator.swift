@@ -1,3 +1,4 @@
+import Foundation
 import PlutaryCore
 
 /// The main window's flow: one child coordinator per section, and the
@@ -74,6 +75,8 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
             if !finishPendingWork(then: finish) { finish() }
         case .importFiles(let urls):
             importer.start(urls)
+        case .importImage(let png):
+            importPasted(png)
         case .acquire:
             acquire()
         case .windowClosing:
@@ -100,6 +103,22 @@ public final class MainCoordinator: Coordinator, CoordinatorDelegate, AnalyticsC
         self.acquirer = acquirer
         navigator.showAcquire(acquirer)
         acquirer.load()
+    }
+
+    /// A pasted image is kept as a scanned sheet is: in a folder of its own that is the owner's
+    /// alone (/tmp is everyone's), written on a worker thread, and removed once the import has
+    /// copied and read it (or failed, was cancelled or refused).
+    private func importPasted(_ png: Data) {
+        let folder = ScanFolder(name: "plutary-pasted")
+        let name = "pasted-receipt-\(Int(Date().timeIntervalSince1970 * 1000)).png"
+        Task { [weak self] in
+            try? await folder.create()
+            if let file = try? await folder.write(png, named: name), let self {
+                folder.handOut()
+                importer.start([file]) { folder.done(with: $0) }
+            }
+            folder.scanEnded()
+        }
     }
 
     private var receipts: ReceiptsCoordinator? { children[.receipts] as? ReceiptsCoordinator }

@@ -41,6 +41,8 @@ public final class MainViewModel {
         guard !urls.isEmpty else { return }
         onRoute(.importFiles(urls))
     }
+    /// A pasted image; the coordinator writes its file off the main thread.
+    public func importImage(_ png: Data) { onRoute(.importImage(png)) }
     public func acquire() { onRoute(.acquire) }
     /// Set while work that must end before the window goes (deletions being written) runs.
     public internal(set) var isFinishingWork = false
