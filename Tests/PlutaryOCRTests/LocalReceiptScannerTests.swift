@@ -15,9 +15,13 @@ struct LocalReceiptScannerTests {
         // Each scanner's detection model is a named pipe no one writes to: building its engines,
         // the scan blocks opening it, as it blocks for seconds reading a receipt.
         var pipes: [URL] = []
+        var folders: [URL] = []
+        // Also when a step throws.
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
         var scans: [Task<Void, Never>] = []
         for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
             let folder = try ReceiptImageFactory.makeTemporaryFolder()
+            folders.append(folder)
             for name in [PPOCRFiles.classifierModel, PPOCRFiles.recognitionModel] {
                 try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name),
                                                            withDestinationURL: URL(fileURLWithPath: real.modelDirectory).appendingPathComponent(name))
@@ -50,7 +54,6 @@ struct LocalReceiptScannerTests {
         #expect(poolRan, "the cooperative pool ran a job while the scans were blocked")
         for scan in scans { await scan.value }
         done.cancel()
-        for pipe in pipes { try? FileManager.default.removeItem(at: pipe.deletingLastPathComponent()) }
     }
 
     /// Whether a scan came to wait in its pipe's open for a writer (the others wait for it to

@@ -31,7 +31,11 @@ import Testing
         #expect(total.box.x + total.box.width <= result.imageWidth && total.box.y + total.box.height <= result.imageHeight)
         #expect(total.confidence > 80)
 
-        let scan = try ReceiptScanner(pipeline: pipeline).scan(fileAt: Self.write(data, "costco.jpg"))
+        let folder = try ReceiptImageFactory.makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("costco.jpg")
+        try data.write(to: file)
+        let scan = try ReceiptScanner(pipeline: pipeline).scan(fileAt: file)
         #expect(scan.payload.totalAmount == "41.02")
         #expect(scan.payload.purchaseDate == "2024-03-15")
         #expect(scan.payload.ocrEngine == "ppocr")
@@ -123,11 +127,5 @@ import Testing
         #expect(asked.engine == .tesseract && asked.engineNotice == nil)
         let automatic = try OCRPipeline(options: OCROptions(), engines: 1)
         #expect(automatic.engine == .tesseract && automatic.engineNotice != nil)
-    }
-
-    private static func write(_ data: Data, _ name: String) throws -> URL {
-        let url = try ReceiptImageFactory.makeTemporaryFolder().appendingPathComponent(name)
-        try data.write(to: url)
-        return url
     }
 }
