@@ -8,6 +8,7 @@ opened from the main menu, lists test:0, Scan scans its grid page, and the sheet
 the review with its image drawn.
 Usage: acquire.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -38,6 +39,8 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(sane, ignore_errors=True)
 
 
 def dialog(root):

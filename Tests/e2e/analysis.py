@@ -9,6 +9,7 @@ Last, the token is looked for in every file the app wrote: it must be nowhere.
 Usage: analysis.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -134,6 +135,8 @@ def main():
         bus.terminate()
         server.kill()
         keyring.terminate()
+        app.remove()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def files_under(folder):

@@ -2,6 +2,7 @@
 finds it through AT-SPI, as a screen reader would. Shared by the e2e tests."""
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,9 +24,13 @@ def start_accessibility_bus():
 class App:
     def __init__(self, binary, *args, env=None):
         self.home = tempfile.mkdtemp(prefix="plutary-e2e-")
+        # The app's own temporary files go under its home too, so `remove` takes them with it.
+        temporary = os.path.join(self.home, "tmp")
+        os.mkdir(temporary)
         full_env = dict(os.environ)
         full_env.update({
             "HOME": self.home,
+            "TMPDIR": temporary,
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
             "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
             "GSETTINGS_BACKEND": "keyfile",
@@ -75,6 +80,12 @@ class App:
         warnings = [line for line in log.splitlines() if GTK_WARNING.search(line)]
         if warnings:
             raise AssertionError("the app printed GTK warnings or GLib criticals:\n" + "\n".join(warnings[:20]))
+
+    def remove(self):
+        """Removes the app's home, and the temporary files it made there. Not in `stop`: the scripts
+        call it last, as analysis.py looks for its token in the home once the app has stopped. When
+        `stop` raised (GTK warnings), it is not reached, and the home keeps the app's log."""
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 # Gtk-WARNING, Gtk-CRITICAL, GLib-GObject-CRITICAL, … as GLib's log writer prints them.

@@ -174,6 +174,7 @@ def main():
         app.stop()
         bus.terminate()
         shutil.rmtree(exports, ignore_errors=True)
+        app.remove()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ the red confirmation empties the receipts list. Driven through AT-SPI.
 Usage: data.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import csv
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -90,11 +91,12 @@ def main():
     binary, out_dir = sys.argv[1], sys.argv[2]
     os.makedirs(out_dir, exist_ok=True)
     bus = start_accessibility_bus()
+    exports = tempfile.mkdtemp(prefix="plutary-export-")
     app = App(binary, "--fixture", "sample")
     try:
         root = app.find()
         wait_for("receipt count", lambda: find_all(root, role="label", name=f"{FIXTURE_RECEIPTS} receipts"))
-        target = os.path.join(tempfile.mkdtemp(prefix="plutary-export-"), "receipts.csv")
+        target = os.path.join(exports, "receipts.csv")
         export_csv(app, root, out_dir, target)
         reset_everything(app, root, out_dir)
     except Exception:
@@ -104,6 +106,8 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(exports, ignore_errors=True)
 
 
 if __name__ == "__main__":

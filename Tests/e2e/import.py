@@ -9,6 +9,7 @@ moved with xdotool) onto the window and imported.
 Usage: import.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +121,8 @@ def main():
             helper.terminate()
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def scenario(app, dropped, out_dir, helpers):

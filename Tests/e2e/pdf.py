@@ -12,6 +12,7 @@ subtotal's amount on the second page puts it back into the field.
 Usage: pdf.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -126,6 +127,8 @@ def main():
             helper.terminate()
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def field(root, name):

@@ -10,6 +10,7 @@ Usage: review.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -155,6 +156,8 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ On the first receipt, point-and-click correction: with the Total field focused
 and typed over, a click on the total's amount on the image puts it back.
 Usage: review_image.py PLUTARY_BINARY SCREENSHOT_DIR"""
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -141,6 +142,8 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

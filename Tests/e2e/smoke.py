@@ -48,6 +48,7 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
 
 
 if __name__ == "__main__":

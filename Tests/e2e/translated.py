@@ -74,6 +74,7 @@ def main():
     finally:
         app.stop()
         bus.terminate()
+        app.remove()
 
 
 if __name__ == "__main__":
