@@ -38,6 +38,24 @@ private struct FakeDocumentScanner: DocumentScanning {
     }
 }
 
+/// A receipt scanner whose reads wait until the test opens its gate, so that sheets that arrive
+/// one after another join one import (a finished import starts its list afresh).
+private final class HeldScanner: ReceiptScanning {
+    let parallelism = 1
+    let gate = DispatchSemaphore(value: 0)
+
+    func installedLanguages() async -> [String] { ["eng"] }
+    func setLanguages(_ languages: [String]) {}
+    func setEngine(_ engine: String) {}
+    func engineNotice() async -> String? { nil }
+    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
+
+    func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
+        try await WorkerThread.run { [gate] in gate.wait() }
+        return ScannedReceipt(payload: ReceiptPayload(merchantName: url.lastPathComponent, currency: "CAD", totalAmount: "1.00"), words: [])
+    }
+}
+
 /// The folder a scan was given, and its mode then.
 private final class GivenFolder: Sendable {
     let value = Mutex<(folder: URL, mode: Int?)?>(nil)
@@ -151,7 +169,8 @@ struct AcquireViewModelTests {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-acquire-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let location = StoreLocation(directory: data)
-        var environment = AppEnvironment.inMemory(database: try AppDatabase.open(at: location), version: "test")
+        let reader = HeldScanner()
+        var environment = AppEnvironment.inMemory(database: try AppDatabase.open(at: location), version: "test", scanner: reader)
         let scanner = FakeDocumentScanner(sheets: 2)
         environment.documentScanner = scanner
         let navigator = RecordingNavigator()
@@ -162,7 +181,9 @@ struct AcquireViewModelTests {
         let acquirer = try #require(main.acquirer)
         await until { acquirer.phase == .ready }
         acquirer.scan()
-        await until { main.acquirer == nil && main.importer.files.count == 2 && !main.importer.isRunning }
+        await until { main.acquirer == nil && main.importer.files.count == 2 }
+        for _ in 1...2 { reader.gate.signal() }
+        await until { !main.importer.isRunning }
         #expect(main.importer.files.map(\.name) == ["sheet-1.png", "sheet-2.png"])
         #expect(try await folderGone(scanner))
         let stored = try FileManager.default.subpathsOfDirectory(atPath: location.imagesDirectory.path).filter { $0.hasSuffix(".png") }
