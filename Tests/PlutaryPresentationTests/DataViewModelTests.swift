@@ -11,9 +11,16 @@ final class RecordingDataNavigator: DataNavigating {
 }
 
 @MainActor
-struct DataViewModelTests {
+final class DataViewModelTests {
+    /// Each test's folders, removed with the test.
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-presentation-\(UUID().uuidString.prefix(8))")
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
     private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plutary-presentation-\(UUID().uuidString.prefix(8))")
+        let url = root.appendingPathComponent(UUID().uuidString.prefix(8).description)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
