@@ -40,15 +40,9 @@ private struct FakeDocumentScanner: DocumentScanning {
 
 /// A receipt scanner whose reads wait until the test opens its gate, so that sheets that arrive
 /// one after another join one import (a finished import starts its list afresh).
-private final class HeldScanner: ReceiptScanning {
+private final class HeldScanner: ScannerDouble {
     let parallelism = 1
     let gate = DispatchSemaphore(value: 0)
-
-    func installedLanguages() async -> [String] { ["eng"] }
-    func setLanguages(_ languages: [String]) {}
-    func setEngine(_ engine: String) {}
-    func engineNotice() async -> String? { nil }
-    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
 
     func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
         try await WorkerThread.run { [gate] in gate.wait() }

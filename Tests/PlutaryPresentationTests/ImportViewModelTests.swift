@@ -7,19 +7,13 @@ import Testing
 /// A scanner that reads the merchant from the file's bytes after the PNG
 /// signature, fails on "FAIL", and can be slowed to test cancelling. Like the live
 /// scanner, it blocks on a worker thread of its own.
-private struct TextScanner: ReceiptScanning {
+private struct TextScanner: ScannerDouble {
     /// When set, each scan waits until the test opens it.
     var gate: DispatchSemaphore?
     var parallelism: Int = 2
     /// Told of each file as its scan starts, on the thread that scans it.
     var witness: (@Sendable (URL) -> Void)?
 
-    func installedLanguages() async -> [String] { ["eng"] }
-    func setLanguages(_ languages: [String]) {}
-    func setEngine(_ engine: String) {}
-    func engineNotice() async -> String? { nil }
-
-    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
     func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
         try await WorkerThread.run { [self] in
             witness?(url)

@@ -5,15 +5,9 @@ import Testing
 @testable import PlutaryPresentation
 
 /// A scanner that notes each file it reads with its mode and its folder's mode then, and reads nothing from it.
-private final class WitnessScanner: ReceiptScanning {
+private final class WitnessScanner: ScannerDouble {
     let seen = Mutex<[(file: URL, mode: Int?, folderMode: Int?)]>([])
     let parallelism = 1
-
-    func installedLanguages() async -> [String] { ["eng"] }
-    func setLanguages(_ languages: [String]) {}
-    func setEngine(_ engine: String) {}
-    func engineNotice() async -> String? { nil }
-    func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws { throw CocoaError(.featureUnsupported) }
 
     func scanReceipt(fileAt url: URL, paper: [SIMD2<Double>]?) async throws -> ScannedReceipt {
         let modes = (PrivateFile.mode(of: url.path), PrivateFile.mode(of: url.deletingLastPathComponent().path))

@@ -22,14 +22,10 @@ final class ReviewTurnTests {
 
     /// "Turns" an image by appending the number of quarter turns to its bytes, and reads the
     /// merchant from how often it was turned.
-    private struct TurningScanner: ReceiptScanning {
+    private struct TurningScanner: ScannerDouble {
         var fails = false
         let written = TurnedCopies()
         var parallelism: Int { 1 }
-        func installedLanguages() async -> [String] { ["eng"] }
-        func setLanguages(_ languages: [String]) {}
-        func setEngine(_ engine: String) {}
-        func engineNotice() async -> String? { nil }
 
         /// Blocking file work on a worker thread, as the live scanner does.
         func writeTurnedImage(_ url: URL, quarterTurns: Int, to destination: URL) async throws {
