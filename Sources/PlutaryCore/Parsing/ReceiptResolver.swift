@@ -189,7 +189,8 @@ struct ReceiptResolver: Sendable {
         guard let total else { return result + ["no total found"] }
         if let subtotal, !parsed.items.isEmpty, !same(itemsNet, subtotal) {
             result.append("items sum to \(money(itemsNet)) but subtotal is \(money(subtotal))")
-        } else if subtotal == nil, parsed.items.count >= 2, !same(itemsNet + (parsed.taxIncludedInPrices ? 0 : (tax ?? 0) + (tip ?? 0)), total) {
+        } else if subtotal == nil, parsed.items.count >= 2, !same(itemsNet, total),   // items that make the total hold its tax
+                  !same(itemsNet + (parsed.taxIncludedInPrices ? 0 : (tax ?? 0) + (tip ?? 0)), total) {
             result.append("items sum to \(money(itemsNet)) but total is \(money(total))")
         }
         if let subtotal {

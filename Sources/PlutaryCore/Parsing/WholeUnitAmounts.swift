@@ -80,7 +80,18 @@ enum WholeUnitAmounts {
         return zip(lines, whole).map { line, match in
             guard let match, let digits = match[3], !isNumbered(line, before: match.location) else { return line }
             let written = (match[1] ?? "") + (match[2] ?? "") + digits.filter(\.isNumber) + ".00" + (match[4] ?? "")
-            return (line as NSString).replacingCharacters(in: NSRange(location: match.location, length: match.length), with: written)
+            let amountWritten = (line as NSString).replacingCharacters(in: NSRange(location: match.location, length: match.length), with: written)
+            return unitPriceWritten(amountWritten)
         }
+    }
+
+    // A count's unit price before the line's amount ("3 X 4.350   13.050 E", "2 @ 1,250"), read as the amount is.
+    private static let unitPrice = Pattern(#"(?<![\w.,])(\d{1,3}\s*[X×@]\s*[¥￥₩$]?\s?)(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6})(?![\d.,])"#,
+                                           needsOneOf: Pattern.digits)
+
+    private static func unitPriceWritten(_ line: String) -> String {
+        guard let match = unitPrice.firstMatch(in: line), let lead = match[1], let digits = match[2] else { return line }
+        return (line as NSString).replacingCharacters(in: NSRange(location: match.location, length: match.length),
+                                                     with: lead + digits.filter(\.isNumber) + ".00")
     }
 }

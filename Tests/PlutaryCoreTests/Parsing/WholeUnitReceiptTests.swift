@@ -81,6 +81,27 @@ struct WholeUnitReceiptTests {
         #expect(payload.purchaseDate == "2024-03-02")
     }
 
+    @Test func aCountsUnitPriceInPesosPricesTheNameAbove() {
+        // "3 X 4.350" is three at 4 350 pesos; the prices hold their IVA, so items making the total is no mismatch.
+        let payload = ReceiptParser().parse(ocrText: """
+        ALMACENES EXITO S.A.
+        NIT 890.900.608-9
+        Fecha: 14/05/2024  Hora: 12:18
+        118227 ARROZ DIANA 5 KG           21.900 E
+        204471 LECHE ALQUERIA 1.1L
+           3 X 4.350                      13.050 E
+        772041 BOLSA REUTILIZABLE            350 A
+        TOTAL A PAGAR                     $ 35.300
+        TARJETA DEBITO                    $ 35.300
+        TOTAL IVA                          1.048
+        """)
+        #expect(payload.lineItems.map { "\($0.quantity) \($0.unitPrice ?? "-") \($0.total)" }
+                == ["1 - 21900.00", "3 4350.00 13050.00", "1 - 350.00"])
+        #expect(payload.totalAmount == "35300.00")
+        #expect(payload.taxAmount == "1048.00")
+        #expect(payload.warnings.isEmpty)
+    }
+
     @Test func aTaiwaneseInvoiceInWholeDollars() {
         let payload = ReceiptParser().parse(ocrText: """
         美廉社 中山門市
