@@ -133,7 +133,7 @@ struct ReceiptAnalyzer: Sendable {
                 continue
             }
             let underVatHeader = vatHeaderLine.map { index - $0 <= 5 } ?? false
-            if let tax = vatRow(line, amounts: amounts, line: index, underHeader: underVatHeader,
+            if let tax = vatRow(line, upper: text.upperLines[index], amounts: amounts, line: index, underHeader: underVatHeader,
                                 tableTax: underVatHeader ? vatTableTax : nil) {
                 receipt.taxes.append(tax)
                 continue
@@ -161,7 +161,7 @@ struct ReceiptAnalyzer: Sendable {
                 // the total itself ("Total Includes GST 6%  9.00") it is a total line.
                 if label.hasWord("INCLUDES"), let tax = SummaryLineClassifier.taxName(label),
                    let total = receipt.totals.last?.value, amount * 2 < total {
-                    let rate = Self.rate.firstMatch(in: AmountScanner.repairDigits(line)).flatMap { AmountScanner.decimal($0[1] ?? "") }
+                    let rate = Self.printedRate(line)
                     if rate != 0 { receipt.taxes.append(ParsedTax(name: tax, rate: rate, amount: amount, lineIndex: index)) }
                     receipt.taxIncludedInPrices = true
                     continue
@@ -193,7 +193,7 @@ struct ReceiptAnalyzer: Sendable {
                 // is that tax again.
                 if amounts.count >= 2, let above = receipt.taxes.last, index - above.lineIndex <= 2,
                    amounts.map(\.value).reduce(0, +) == above.amount { continue }
-                let rate = Self.rate.firstMatch(in: AmountScanner.repairDigits(line)).flatMap { AmountScanner.decimal($0[1] ?? "") }
+                let rate = Self.printedRate(line)
                 receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
             case .tip:
                 guard amount > 0 else { continue }   // "Service Charge  0.00" adds nothing
@@ -241,14 +241,21 @@ struct ReceiptAnalyzer: Sendable {
         return letters <= 3 ? amount.value : nil
     }
 
+    /// The rate a line prints ("GST 6%", "TVA 5,5 %"), read as its amounts are.
+    private static func printedRate(_ line: String) -> Decimal? {
+        rate.firstMatch(in: AmountScanner.repairDigits(line)).flatMap { AmountScanner.decimal($0[1] ?? "") }
+    }
+
     /// - Parameter underHeader: whether a VAT table's header is a few lines above: there a row
     ///   whose gross OCR lost ("V 19,0%  1,44  7,55  668") still shows its tax as its rate of its net.
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
-    private func vatRow(_ text: String, amounts: [AmountMatch], line: Int, underHeader: Bool, tableTax: String?) -> ParsedTax? {
+    private func vatRow(_ text: String, upper upperLine: String, amounts: [AmountMatch], line: Int, underHeader: Bool,
+                        tableTax: String?) -> ParsedTax? {
         // Its rate as its amounts are read, with an O taken for a 0 ("7,O%"), one character for one, so the amounts' offsets
         // hold; repaired before upper case, where an l read for a 1 ("l9%") would be an L.
         guard amounts.count >= 2 else { return nil }
-        let upper = AmountScanner.repairDigits(text).uppercased()
+        let repaired = AmountScanner.repairDigits(text)
+        let upper = repaired == text ? upperLine : repaired.uppercased()
         let coded = Self.vatRow.firstMatch(in: upper)
         let uncoded = underHeader
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
