@@ -76,7 +76,10 @@ public struct ReceiptImporter: Sendable {
                             readUpTo: @escaping (Int) -> Void) throws -> ImportResult {
         let file = try ExportFileReader(data: data, scanned: readUpTo)
         // Checked where it is decoded, on the prefetcher's thread: the writer's thread is the import's bottleneck.
-        let prefetcher = ReceiptPrefetcher(count: file.receiptRanges.count) { try Self.checked(file.receipt(at: $0), index: $0) }
+        // The writer gets each receipt prepared (ReceiptWriter.Prepared) there too.
+        let prefetcher = ReceiptPrefetcher(count: file.receiptRanges.count) {
+            try ReceiptWriter.Prepared(Self.checked(file.receipt(at: $0), index: $0))
+        }
         defer { prefetcher.stop() }
         return try write(categories: file.categories, products: file.products, samples: file.sampleReceiptIds,
                          count: file.receiptRanges.count, receipt: { index in
@@ -88,11 +91,12 @@ public struct ReceiptImporter: Sendable {
     public func importDocument(_ document: ExportDocument, progress: @escaping ExportProgress = { _, _ in },
                                isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }) throws -> ImportResult {
         try write(categories: document.categories, products: document.products, samples: document.sampleReceiptIds,
-                  count: document.receipts.count, receipt: { try Self.checked(document.receipts[$0], index: $0) }, progress: progress, isCancelled: isCancelled)
+                  count: document.receipts.count, receipt: { try ReceiptWriter.Prepared(Self.checked(document.receipts[$0], index: $0)) },
+                  progress: progress, isCancelled: isCancelled)
     }
 
     private func write(categories: [String], products: [ExportedProduct], samples: Set<String>, count total: Int,
-                       receipt: (Int) throws -> ReceiptPayload, progress: ExportProgress,
+                       receipt: (Int) throws -> ReceiptWriter.Prepared, progress: ExportProgress,
                        isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
         let isBulk = total >= bulkLoadFrom
@@ -111,13 +115,13 @@ public struct ReceiptImporter: Sendable {
             var missingImages = 0
             let hasImage = try db.cachedStatement(sql: "SELECT 1 FROM image_files WHERE sha256 = ?")
             for index in 0..<total {
-                var payload = try receipt(index)
+                var prepared = try receipt(index)
                 // The image table is a foreign key: a JSON file carries no images, so a link to one we lack is dropped.
-                if let hash = payload.imageSha256, try Bool.fetchOne(hasImage, arguments: [hash]) != true {
-                    payload.imageSha256 = nil
+                if let hash = prepared.payload.imageSha256, try Bool.fetchOne(hasImage, arguments: [hash]) != true {
+                    prepared.payload.imageSha256 = nil
                     missingImages += 1
                 }
-                _ = try writer.save(payload, isFixture: payload.id.map(samples.contains) ?? false)
+                _ = try writer.save(prepared, isFixture: prepared.payload.id.map(samples.contains) ?? false)
                 if (index + 1) % step == 0 {
                     if isCancelled() { throw ImportError.cancelled }
                     progress(index + 1, total)

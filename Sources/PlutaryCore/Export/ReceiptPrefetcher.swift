@@ -1,14 +1,14 @@
 import Foundation
 
-/// Decodes an export's receipts on a thread of its own, up to `window` ahead of the import
+/// Decodes an export's receipts (and prepares them for the writer) on a thread of its own, up to `window` ahead of the import
 /// that writes them, so decoding and writing share the two cores instead of taking turns.
 /// The writer asks for receipts in order; a receipt that does not decode is its error,
 /// handed over when the writer reaches it. Each side wakes the other only when it waits:
 /// a broadcast per receipt both ways made 200 000 wake-ups in a 100 000-receipt import.
-final class ReceiptPrefetcher: @unchecked Sendable {
+final class ReceiptPrefetcher<Element>: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
-    private var decoded: [Int: Result<ReceiptPayload, Error>] = [:]
+    private var decoded: [Int: Result<Element, Error>] = [:]
     private var wanted = 0
     private var stopped = false
     private var writerWaits = false
@@ -16,7 +16,7 @@ final class ReceiptPrefetcher: @unchecked Sendable {
     private var decoderResumesAt: Int?
     private let window: Int
 
-    init(count: Int, window: Int = 512, decode: @escaping @Sendable (Int) throws -> ReceiptPayload) {
+    init(count: Int, window: Int = 512, decode: @escaping @Sendable (Int) throws -> Element) {
         self.window = window
         let thread = Thread { [self] in decodeAll(count: count, decode: decode) }
         thread.name = "plutary-import-decode"
@@ -24,7 +24,7 @@ final class ReceiptPrefetcher: @unchecked Sendable {
     }
 
     /// The receipt at `index`, waiting for its decoding; indices must come in order from 0.
-    func receipt(at index: Int) throws -> ReceiptPayload {
+    func receipt(at index: Int) throws -> Element {
         condition.lock()
         defer { condition.unlock() }
         while decoded[index] == nil {
@@ -46,7 +46,7 @@ final class ReceiptPrefetcher: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func decodeAll(count: Int, decode: (Int) throws -> ReceiptPayload) {
+    private func decodeAll(count: Int, decode: (Int) throws -> Element) {
         for index in 0..<count {
             condition.lock()
             if index >= wanted + window {

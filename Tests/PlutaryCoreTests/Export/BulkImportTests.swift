@@ -103,4 +103,37 @@ struct BulkImportTests {
         #expect(try state(database) == before)
         #expect(try database.writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
     }
+
+    /// An import hands the writer receipts prepared on its decoding thread (ReceiptWriter.Prepared:
+    /// amounts in minor units, an item's unit price from its total and quantity, the search text):
+    /// the store must hold what saving the same receipts one by one stores.
+    @Test func preparedReceiptsAreStoredAsSavedOnes() async throws {
+        let receipts = [
+            ReceiptPayload(id: "p1", merchantName: "Shop", purchaseDate: "2026-01-02", currency: "jpy", subtotalAmount: "1200",
+                           taxAmount: "96", tipAmount: "0", totalAmount: "1296", category: "Groceries", notes: "n",
+                           lineItems: [LineItemPayload(id: "p1-a", description: "RICE 5KG", quantity: "3", total: "1000", category: "Pantry",
+                                                       discount: "-100", product: "Rice"),
+                                       LineItemPayload(id: "p1-b", description: "TEA", quantity: "0.5", unitPrice: "400", total: "200")],
+                           autoFilledFields: ["total_amount", "currency"]),
+            ReceiptPayload(id: "p2", merchantName: "Café", purchaseDate: "2026-01-03", currency: "KWD", totalAmount: "1.250",
+                           lineItems: [LineItemPayload(id: "p2-a", description: "Qahwa", quantity: "2", total: "1.250")]),
+        ]
+        let saved = try AppDatabase.inMemory()
+        for receipt in receipts { try await ReceiptRepository(database: saved).save(receipt) }
+        let encoder = JSONEncoder()
+        let text = #"{"format": "plutary-receipts", "format_version": 1, "receipts": ["#
+            + receipts.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }.joined(separator: ",") + "]}"
+        for bulkFrom in [1, Int.max] {
+            let imported = try AppDatabase.inMemory()
+            #expect(try ReceiptImporter(database: imported, bulkLoadFrom: bulkFrom).importData(Data(text.utf8)).inserted == 2)
+            // Timestamps aside (each save stamps its own).
+            func masked(_ database: AppDatabase) throws -> String {
+                try dump(database).replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}T[\d:]{8}Z"#, with: "T", options: .regularExpression)
+            }
+            #expect(try masked(imported) == masked(saved))
+            #expect(try await imported.writer.read { db in
+                try Int64.fetchAll(db, sql: "SELECT unit_price_minor FROM price_records ORDER BY line_item_id")
+            } == [333, 400, 625])
+        }
+    }
 }
