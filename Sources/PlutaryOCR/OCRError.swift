@@ -14,6 +14,7 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
     case noTessdata(searched: [String])
     case engineInitFailed(languages: String)
     case recognitionFailed(file: String)
+    case readingTooSlow(file: String, seconds: Int)
     case ppocrUnavailable(reason: String)
     case pdfEncrypted(file: String)
     case pdfDamaged(file: String)
@@ -49,6 +50,9 @@ public enum OCRError: Error, LocalizedError, Sendable, Equatable {
             String(format: tr("Tesseract failed to initialise with languages %@"), languages)
         case let .recognitionFailed(file):
             String(format: tr("%@: Tesseract failed to recognise the image"), file)
+        case let .readingTooSlow(file, seconds):
+            String(format: tr("%1$@: reading stopped after %2$d seconds; the picture may not show a receipt clearly (crop it to the receipt and import it again)"),
+                   file, seconds)
         case let .ppocrUnavailable(reason):
             String(format: tr("PP-OCR cannot read, so Tesseract reads instead: %@"), reason)
         case let .pdfEncrypted(file):

@@ -19,6 +19,9 @@ public struct OCROptions: Sendable, Equatable {
     /// Look for the receipt's paper in the picture (a phone photo on a table, a small receipt on a
     /// dark scanner page) and read it cut out and made upright.
     public var findPaper = true
+    /// How long Tesseract may read one page. A receipt takes seconds; a picture of texture (a whole
+    /// photo where no paper was found) reads as thousands of noise words and took 20 minutes.
+    public var pageTimeLimit: Duration = .seconds(90)
     /// Images with more pixels are refused before decoding.
     public var maxMegapixels = 40
     /// The tessdata folder; nil means `TESSDATA_PREFIX` or the system location.

@@ -35,9 +35,9 @@ public final class OCRPipeline: Sendable {
             throw OCRError.noTessdata(searched: OCRLanguages.standardLocations)
         }
         try OCRLanguages.validate(options.languages, in: path)
-        let (languages, mode) = (options.languages, options.pageSegMode)
+        let (languages, mode, limit) = (options.languages, options.pageSegMode, options.pageTimeLimit)
         pool = EnginePool(capacity: engines) {
-            try TesseractEngine(languages: languages, dataPath: path, pageSegMode: mode)
+            try TesseractEngine(languages: languages, dataPath: path, pageSegMode: mode, pageTimeLimit: limit)
         }
         // With PP-OCR reading, Tesseract engines are only made if a line is re-read.
         if ppocr == nil { try pool.prewarm() }

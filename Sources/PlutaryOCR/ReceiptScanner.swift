@@ -44,8 +44,11 @@ public final class ReceiptScanner: Sendable {
         // Only Tesseract's reading depends on preprocessing.
         if scan.ocr.engine == .tesseract, !scan.ocr.fromTextLayer, options.preprocess, options.retryWithoutPreprocessing,
            (scan.payload.confidence ?? 0) < Self.retryBelowConfidence {
-            let second = try read(data, name: url.lastPathComponent, preprocess: false, paper: paper)
-            scan = Self.combined(scan, second)
+            do {
+                scan = Self.combined(scan, try read(data, name: url.lastPathComponent, preprocess: false, paper: paper))
+            } catch OCRError.readingTooSlow {
+                // The first reading stands: the second was only a chance of a better one.
+            }
         }
         // A text layer holds every character already; a PDF's pages stacked over the size limit
         // cannot be loaded whole for the re-read (its pages were read one by one).

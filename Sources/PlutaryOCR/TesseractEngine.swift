@@ -7,11 +7,14 @@ import Foundation
 final class TesseractEngine: @unchecked Sendable {
     private let handle: OpaquePointer
     let languages: [String]
+    /// How long a page may take to read (`OCROptions.pageTimeLimit`).
+    let pageTimeLimit: Duration
 
-    init(languages: [String], dataPath: String, pageSegMode: OCRPageSegMode) throws {
+    init(languages: [String], dataPath: String, pageSegMode: OCRPageSegMode, pageTimeLimit: Duration) throws {
         guard let handle = TessBaseAPICreate() else { throw OCRError.engineInitFailed(languages: languages.joined(separator: "+")) }
         self.handle = handle
         self.languages = languages
+        self.pageTimeLimit = pageTimeLimit
         let joined = languages.joined(separator: "+")
         guard TessBaseAPIInit3(handle, dataPath, joined) == 0 else {
             TessBaseAPIDelete(handle)
@@ -40,7 +43,20 @@ final class TesseractEngine: @unchecked Sendable {
         // Clear drops the image clone and results, keeping the loaded models for the next call.
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetImage2(handle, image.pix)
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw OCRError.recognitionFailed(file: name) }
+        let monitor = TessMonitorCreate()
+        defer { TessMonitorDelete(monitor) }
+        let (seconds, attoseconds) = pageTimeLimit.components
+        TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        let started = ContinuousClock.now
+        if TessBaseAPIRecognize(handle, monitor) != 0 {
+            // Past the deadline Tesseract stops with the page half read. Not even that part is
+            // read out: its text iterators take time quadratic in a line's words, and the noise
+            // that made the page slow makes long lines (minutes more on a photo of a table).
+            if ContinuousClock.now - started >= pageTimeLimit {
+                throw OCRError.readingTooSlow(file: name, seconds: Int(seconds))
+            }
+            throw OCRError.recognitionFailed(file: name)
+        }
         let text = Self.take(TessBaseAPIGetUTF8Text(handle)) ?? ""
         var lines: [OCRLine] = []
         var words: [OCRWord] = []
