@@ -12,6 +12,8 @@ enum LineItemExtractor {
     // The operator between weight and price may be left out when the price says what it is per:
     // "0,986 kg  1,99 €/kg  1,96" (Spain). Australia's tills say the weight is net ("0.824 kg NET @ $3.90/kg").
     private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
+    // Italian tills put the unit first: "KG 0,770 X 2,49" under the article's line.
+    private static let unitFirstWeightLine = Pattern(#"\b(KG|LB)\s?(\d+[.,]\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
     // Faint print reads "lb" as "1b".
     private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|[1I]B)\b\.?\s*@\s*1\s?(?:KG|LB|[1I]B)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
@@ -552,6 +554,11 @@ enum LineItemExtractor {
             let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
             let unit = (match[4] ?? match[6] ?? match[2] ?? "KG").lowercased().replacingOccurrences(of: "lbs", with: "lb")
             return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
+        }
+        if let match = unitFirstWeightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[2] ?? ""),
+           let unitPrice = AmountScanner.decimal(match[3] ?? "") {
+            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            return ReadQuantity(count: weight, unit: (match[1] ?? "KG").lowercased(), unitPrice: unitPrice, total: total)
         }
         if let match = perOneUnitWeightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
            let unitPrice = AmountScanner.decimal(match[3] ?? "") {

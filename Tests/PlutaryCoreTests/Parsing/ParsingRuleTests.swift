@@ -145,6 +145,20 @@ struct ParsingRuleTests {
                 == ["Bananas Cavendish 0.824 3.21", "Smiths Crinkle Cut Original 170g 2 4.80"])
     }
 
+    @Test func aWeightWithItsUnitFirstPricesTheArticleAbove() {
+        // Italian tills print the weight under the article, the unit before it: 0,770 × 2,49 = 1,92.
+        let payload = parse("""
+        COOP ALLEANZA 3.0
+        17/04/2024 18:22
+        POMODORI RAMATI                 4%  1,92
+          KG 0,770 X 2,49
+        VINO SANGIOVESE                22%  4,90
+        TOTALE COMPLESSIVO                  6,82
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.quantity) \($0.unitPrice ?? "-") \($0.total)" }
+                == ["POMODORI RAMATI 0.770 2.49 1.92", "VINO SANGIOVESE 1 - 4.90"])
+    }
+
     @Test func aSavingUnderADepositIsItsProducts() {
         // California's redemption value is printed under the drink, and the drink's saving under both.
         let payload = parse("""
