@@ -42,6 +42,50 @@ import Testing
         }
     }
 
+    @Test func findsAReceiptOnAPaleTableWithAFingerOverACorner() throws {
+        // White paper on a pale table steps by a few tens of levels, and a finger over the bottom right
+        // corner joins the paper to the table: no bright region has the sheet's shape, but its four
+        // straight sides are there, the finger covering a third of one. The sides are drawn in pixel
+        // steps (no anti-aliasing), which a 3 × 3 gradient follows instead of the side.
+        let photo = try #require(LeptImage(owning: Self.photo(table: 222...229, fingerAt: Self.truth.bottomRight, font: "DejaVu Sans Mono 9")))
+        let found = try #require(PaperFinder.find(in: photo))
+        for (corner, expected) in zip(found.corners, Self.truth.corners) {
+            #expect(abs(corner.x - expected.x) < 14 && abs(corner.y - expected.y) < 14, "corner \(corner) far from \(expected)")
+        }
+    }
+
+    @Test func aCreaseIsNoSideOfTheSheet() throws {
+        // A fold across the receipt turns the part below it from the light: Otsu's level falls between
+        // the two halves, so the bright region is the sheet above the fold, and the fold is a step as
+        // sharp as the paper's edge. Cropping there would lose the lower half (the total); but print
+        // lies beyond the crease, never beyond the paper's edge: the whole sheet is found.
+        let photo = try #require(LeptImage(owning: Self.photo(creaseAt: 470)))
+        let found = try #require(PaperFinder.find(in: photo))
+        for (corner, expected) in zip(found.corners, Self.truth.corners) {
+            #expect(abs(corner.x - expected.x) < 14 && abs(corner.y - expected.y) < 14, "corner \(corner) far from \(expected)")
+        }
+    }
+
+    @Test func aBoxPrintedOnATightlyCroppedScanIsNoSheet() throws {
+        // A ruled box around the items is four long straight sides as sharp as paper's edges (a logo's
+        // frame, a tax summary's box); but the same paper lies inside and outside its rules: the scan
+        // passes through, not cropped to the box.
+        let scan = try #require(LeptImage(owning: Self.boxedReceipt(noise: true)))
+        #expect(PaperFinder.find(in: scan) == nil)
+    }
+
+    @Test func aReceiptWithAPrintedBoxIsFoundByItsSheet() throws {
+        // The same receipt photographed on a dark grainy table and on a mid-grey one: the sheet's
+        // edges part paper from the table, the box's rules paper from paper.
+        for table in [60...109, 160...189] {
+            let photo = try #require(LeptImage(owning: Self.photo(table: table, boxed: true)))
+            let found = try #require(PaperFinder.find(in: photo), "table \(table)")
+            for (corner, expected) in zip(found.corners, Self.truth.corners) {
+                #expect(abs(corner.x - expected.x) < 14 && abs(corner.y - expected.y) < 14, "table \(table): corner \(corner) far from \(expected)")
+            }
+        }
+    }
+
     @Test func aTightlyCroppedScanPassesThrough() throws {
         let scan = try #require(LeptImage(owning: ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, degrees: 0)))
         #expect(PaperFinder.find(in: scan) == nil)
@@ -77,12 +121,18 @@ import Testing
         #expect(found.paper != nil && found.paper != mid)
     }
 
-    /// A 900 × 1000 grey photo: a dark, speckled table with the rendered receipt
-    /// warped onto `truth`. The caller destroys it.
-    /// The made-up photo; with `shadowBelow`, a soft shadow darkens everything under that row
-    /// to 45 % over 200 pixels (a hand or the phone between the lamp and the receipt).
-    static func photo(shadowBelow: Double? = nil) -> UnsafeMutablePointer<PIX>? {
-        let receipt = ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, degrees: 0, noise: false)
+    /// A 900 × 1000 grey photo: a grainy table (levels `table`, dark wood by default) with the
+    /// rendered receipt warped onto `truth`. The caller destroys it.
+    /// With `shadowBelow`, a soft shadow darkens everything under that row to 45 % over 200 pixels
+    /// (a hand or the phone between the lamp and the receipt); with `fingerAt`, a skin-dark finger 60
+    /// pixels wide comes from below right over that point; with `creaseAt`, the paper is folded
+    /// across at that row of the photo (a dark line, the part below turned from the light, darker).
+    /// `font`: the print's size (a phone photo's print is small beside its paper).
+    /// With `boxed`, the receipt has a ruled box printed around its items (`boxedReceipt`).
+    static func photo(shadowBelow: Double? = nil, table: ClosedRange<Int> = 60...109, fingerAt finger: SIMD2<Double>? = nil,
+                      creaseAt crease: Double? = nil, font: String = "DejaVu Sans Mono 16", boxed: Bool = false) -> UnsafeMutablePointer<PIX>? {
+        let receipt = boxed ? boxedReceipt(noise: false)
+            : ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, font: font, degrees: 0, noise: false)
         var owned: UnsafeMutablePointer<PIX>? = receipt
         defer { pixDestroy(&owned) }
         let (rw, rh) = (Double(pixGetWidth(receipt)), Double(pixGetHeight(receipt)))
@@ -95,8 +145,17 @@ import Testing
                 var value: UInt32 = 0
                 if p.x >= 0, p.y >= 0, p.x < rw - 1, p.y < rh - 1 {
                     pixGetPixel(receipt, Int32(p.x), Int32(p.y), &value)
+                    if let crease, Double(y) >= crease {
+                        value = Double(y) < crease + 3 ? 120 : UInt32(Double(value) * 0.55)
+                    }
                 } else {
-                    value = UInt32(60 + Int(generator.next() % 50))  // wood-dark, grainy
+                    value = UInt32(table.lowerBound + Int(generator.next() % UInt64(table.count)))
+                }
+                if let finger {
+                    // A band from the point towards the bottom right, round at its tip.
+                    let d = SIMD2(Double(x), Double(y)) - finger, along = (d * SIMD2(0.6, 0.8)).sum()
+                    let across = abs((d * SIMD2(0.8, -0.6)).sum())
+                    if (along > 0 && across < 30) || (d * d).sum() < 900 { value = 150 }
                 }
                 if let shadowBelow {
                     let t = min(1, max(0, (Double(y) - shadowBelow) / 200))
@@ -106,5 +165,23 @@ import Testing
             }
         }
         return photo
+    }
+
+    /// The Costco receipt, upright, with a box ruled (four pixels wide, dark grey) around its five
+    /// items, across nearly the receipt's width. The caller destroys it.
+    static func boxedReceipt(noise: Bool) -> UnsafeMutablePointer<PIX> {
+        let receipt = ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, degrees: 0, noise: noise)
+        let (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (16, 30 + 4 * 26 - 8, pixGetWidth(receipt) - 17, 30 + 9 * 26 + 2)
+        for width in 0..<Int32(4) {
+            for x in left...right {
+                pixSetPixel(receipt, x, top + width, 50)
+                pixSetPixel(receipt, x, bottom - width, 50)
+            }
+            for y in top...bottom {
+                pixSetPixel(receipt, left + width, y, 50)
+                pixSetPixel(receipt, right - width, y, 50)
+            }
+        }
+        return receipt
     }
 }

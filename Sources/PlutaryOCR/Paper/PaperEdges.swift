@@ -1,55 +1,84 @@
-import CTesseract
-
-/// Whether a found sheet's four sides lie on real edges: a step from bright paper inside to what
-/// it lies on outside, sharp over a few pixels. A region cut off by a shadow across the paper, or
-/// by light falling off, has one side along a soft gradient instead; cropping there would lose the
-/// receipt's bottom (its total), so such a sheet is not taken and the whole picture is read.
+/// How much of a quadrilateral's sides lie on the paper's edge: along each side, points where the
+/// grey level steps sharply (over a few pixels) between two different surfaces, all at the same
+/// distance from the side, so along one straight edge. Print inside the paper steps too, but at
+/// scattered distances, and a printed rule has the same paper on both sides; a shadow across the
+/// paper, or light falling off, changes too softly to step. Beyond a sheet's side lies what the
+/// sheet lies on, not print: a crease or a printed rule across the receipt has print beyond it.
 enum PaperEdges {
     /// Points looked at along each side.
     static let samples = 40
-    /// How far from the side, inward and outward, the edge is looked for: a bowed sheet's
-    /// edge leaves the straight line between its corners by a few pixels at working size.
-    static let reach = 5
+    /// How far from the side, inward and outward, the edge is looked for.
+    static let reach = 6
     /// Half the span a step is measured over: an edge blurred by the camera is a few pixels wide.
     static let span = 2
-    /// Share of a side's points that must be on an edge for the side to be one.
-    static let sideShare = 0.6
+    /// Grey levels a step must reach: white paper on a pale table steps by about ten.
+    static let minimumStep = 8
+    /// Levels by which the bands either side of the step (3 to 7 pixels off) must differ.
+    static let minimumContrast = 5.0
+    /// Pixels an edge point may lie off the side's median edge and still be on the same straight edge.
+    static let straightness = 3
+    /// Where beyond a side print is looked for (pixels outside it), and the gradient that is print.
+    static let beyond = 6...20
+    static let printGradient = 10.0
 
-    /// True when all four sides of `quad` (in `grey`'s pixels, 8 bits) are edges of bright paper.
-    static func areReal(_ quad: PaperQuad, in grey: LeptImage) -> Bool {
+    /// Per side (top, right, bottom, left from `quad`'s first corner): the share of its points seen
+    /// in the picture that are on one straight edge, the share of its points the picture holds, and
+    /// the share of the pixels in a band beyond it that are print (strong gradients).
+    static func support(of quad: PaperQuad, in plane: GreyPlane) -> [(onEdge: Double, seen: Double, print: Double)] {
         let corners = quad.corners
         let centre = corners.reduce(SIMD2<Double>(0, 0), +) / 4
-        return (0..<4).allSatisfy { side in
+        return (0..<4).map { side in
             let a = corners[side], b = corners[(side + 1) % 4]
             let along = b - a
             let length = (along * along).sum().squareRoot()
-            guard length > 0 else { return false }
+            guard length > 0 else { return (0, 0, 1) }
             var normal = SIMD2(-along.y, along.x) / length
             if (((a + b) / 2 - centre) * normal).sum() > 0 { normal = -normal }   // pointing into the sheet
             // Corners are rounded and bent: the side's middle 80 % is what is measured.
-            let onEdge = (0..<samples).filter { index in
+            var offsets: [Int] = [], seen = 0, looked = 0, printed = 0
+            for index in 0..<samples {
                 let point = a + along * (0.1 + 0.8 * Double(index) / Double(samples - 1))
-                return isEdge(at: point, inward: normal, in: grey)
-            }.count
-            return Double(onEdge) >= sideShare * Double(samples)
+                for offset in beyond {
+                    guard let gradient = plane.gradient(point - normal * Double(offset)) else { continue }
+                    looked += 1
+                    if gradient >= printGradient { printed += 1 }
+                }
+                guard let profile = profile(at: point, inward: normal, in: plane) else { continue }
+                seen += 1
+                if let offset = edgeOffset(in: profile) { offsets.append(offset) }
+            }
+            guard seen > 0 else { return (0, 0, 1) }
+            let median = offsets.isEmpty ? 0 : offsets.sorted()[offsets.count / 2]
+            let straight = offsets.filter { abs($0 - median) <= straightness }.count
+            return (Double(straight) / Double(seen), Double(seen) / Double(samples), looked > 0 ? Double(printed) / Double(looked) : 0)
         }
     }
 
-    /// Whether, somewhere within `reach` of `point` along `inward`, the grey level steps up sharply:
-    /// paper at least a tenth brighter than the outside (and by 10 levels) `2 × span` pixels away.
-    static func isEdge(at point: SIMD2<Double>, inward: SIMD2<Double>, in grey: LeptImage) -> Bool {
-        (-reach...reach).contains { offset in
-            guard let inside = level(point + inward * Double(offset + span), grey),
-                  let outside = level(point + inward * Double(offset - span), grey) else { return false }
-            return inside - outside >= max(10, inside / 10)
+    /// Levels from `reach + 7` pixels outside the point to as far inside; nil when the point is out
+    /// of the picture or on its border. Beyond the picture's border the border's level stands in: a sheet's side
+    /// may lie a few pixels from it.
+    private static func profile(at point: SIMD2<Double>, inward: SIMD2<Double>, in plane: GreyPlane) -> [Int]? {
+        // On the picture's border is where a side out of the frame was cut: not seen.
+        guard point.x >= 1.5, point.y >= 1.5, point.x <= Double(plane.width) - 2.5, point.y <= Double(plane.height) - 2.5 else { return nil }
+        let extent = reach + 7
+        return (-extent...extent).map { offset in
+            let p = point + inward * Double(offset)
+            return plane[min(plane.width - 1, max(0, Int(p.x.rounded()))), min(plane.height - 1, max(0, Int(p.y.rounded())))]
         }
     }
 
-    private static func level(_ point: SIMD2<Double>, _ grey: LeptImage) -> Int? {
-        let x = Int(point.x.rounded()), y = Int(point.y.rounded())
-        guard x >= 0, y >= 0, x < grey.width, y < grey.height else { return nil }
-        var value: UInt32 = 0
-        pixGetPixel(grey.pix, Int32(x), Int32(y), &value)
-        return Int(value)
+    /// Where, within `reach` of the middle, the profile steps most, when that is a step between two
+    /// surfaces: an offset from the middle, or nil.
+    private static func edgeOffset(in profile: [Int]) -> Int? {
+        let middle = profile.count / 2
+        var best: (offset: Int, step: Int)?
+        for offset in -reach...reach {
+            let step = abs(profile[middle + offset + span] - profile[middle + offset - span])
+            if step >= minimumStep, step > best?.step ?? 0 { best = (offset, step) }
+        }
+        guard let best else { return nil }
+        let at = middle + best.offset
+        func band(_ range: ClosedRange<Int>) -> Double { Double(range.map { profile[at + $0] }.reduce(0, +)) / Double(range.count) }
+        return abs(band(3...7) - band(-7 ... -3)) >= minimumContrast ? best.offset : nil
     }
 }
