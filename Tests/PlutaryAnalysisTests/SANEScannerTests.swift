@@ -70,6 +70,14 @@ final class SANEScannerTests {
         #expect(pixGetXRes(image) == 300 && pixGetWidth(image) == 472)
     }
 
+    @Test func theGridPageIsNotCroppedToOneOfItsSquares() async throws {
+        // The test page is a tightly scanned sheet whose grid's lines bound many straight boxes; the
+        // paper finder must pass it through whole (it had cut the scanner dialog's review to one box).
+        _ = try await scan(ScanRequest(device: "test:0", source: .flatbed))
+        let page = try #require(LeptImage(owning: pixRead(folder.appendingPathComponent("sheet-1.png").path)))
+        #expect(PaperFinder.find(in: page) == nil)
+    }
+
     @Test func documentFeederScansUntilItIsEmpty() async throws {
         // The test backend's feeder holds ten sheets.
         let events = try await scan(ScanRequest(device: "test:0", resolution: 20, source: .adf))
