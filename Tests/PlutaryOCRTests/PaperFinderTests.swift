@@ -86,6 +86,37 @@ import Testing
         }
     }
 
+    @Test func aRuleUnderADarkerHeadIsNoSheetsSide() throws {
+        // A scan shaded darker above a rule across it (a tilted scan's head on the white lid, SROIE 133
+        // turned 1.5 degrees): the head is printed paper, and below the rule lies brighter paper, as a
+        // white table would; but its three other sides lie at the frame's end, so one side alone
+        // speaks for a sheet there. The same printed block on a dark table is a sheet.
+        func picture(table: UInt32?) -> LeptImage? {
+            guard let pix = pixCreate(300, 400, 8) else { return nil }
+            for y in 0..<400 {
+                for x in 0..<300 {
+                    let onBlock = table == nil || (x >= 40 && x < 260 && y >= 40 && y < 200)
+                    var value: UInt32 = table ?? 0
+                    if onBlock {
+                        value = y < 150 ? 200 : 225
+                        if (148..<151).contains(y) { value = 50 }                     // the rule
+                        if y % 12 < 3, x % 6 < 4, x > 50, x < 250 { value = 60 }    // lines of print
+                    }
+                    pixSetPixel(pix, Int32(x), Int32(y), value)
+                }
+            }
+            return LeptImage(owning: pix)
+        }
+        let scan = try #require(picture(table: nil).flatMap(GreyPlane.init))
+        let head = PaperQuad(topLeft: SIMD2(0, 0), topRight: SIMD2(299, 0), bottomRight: SIMD2(299, 148), bottomLeft: SIMD2(0, 148))
+        let (compared, headIsSheet) = (PaperSurface.sides(of: head, in: scan).compactMap(\.beyond).count, PaperSurface.isSheet(head, in: scan))
+        #expect(compared == 1 && !headIsSheet)
+        let photo = try #require(picture(table: 70).flatMap(GreyPlane.init))
+        let block = PaperQuad(topLeft: SIMD2(40, 40), topRight: SIMD2(259, 40), bottomRight: SIMD2(259, 199), bottomLeft: SIMD2(40, 199))
+        let blockIsSheet = PaperSurface.isSheet(block, in: photo)
+        #expect(blockIsSheet)
+    }
+
     @Test func aTightlyCroppedScanPassesThrough() throws {
         let scan = try #require(LeptImage(owning: ReceiptImageFactory.render(lines: ReceiptImageFactory.costcoLines, degrees: 0)))
         #expect(PaperFinder.find(in: scan) == nil)

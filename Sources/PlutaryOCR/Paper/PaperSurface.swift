@@ -19,6 +19,8 @@ enum PaperSurface {
     /// Share of a side's band beyond it that must be in the picture for the side to be compared;
     /// with less, the side lies at the frame's end, beyond which nothing is seen.
     static let minimumInFrame = 0.4
+    /// Sides that must be compared so (the others lie at the frame's end).
+    static let minimumCompared = 2
     /// Ink inside a sheet: levels below half its paper's level, and the most of its area they may
     /// cover (print covers a receipt sparsely; a filled logo box or a checkered test page is half ink or more).
     static let inkLevel = 0.5
@@ -28,8 +30,10 @@ enum PaperSurface {
     static let printLevel = 0.9
     static let minimumPrint = 0.05
 
-    /// True when the quadrilateral's inside is printed paper and every side of it seen in the
-    /// picture parts that paper from another surface.
+    /// True when the quadrilateral's inside is printed paper reaching to its sides, and every side
+    /// of it seen in the picture parts that paper from one other surface (a sheet lies on one table;
+    /// a scan's header that is darker above a box's rule and its white margin beyond the box's
+    /// other side are no surface).
     static func isSheet(_ quad: PaperQuad, in plane: GreyPlane) -> Bool {
         let inside = levels(inside: quad, of: plane)
         guard let paper = rank(inside), paper > 0 else { return false }
@@ -37,10 +41,14 @@ enum PaperSurface {
             Double(inside.filter { Double($0) < fraction * paper }.count) / Double(inside.count)
         }
         guard share(below: inkLevel) <= maximumInk, share(below: printLevel) >= minimumPrint else { return false }
-        return sides(of: quad, in: plane).allSatisfy { side in
-            guard let beyond = side.beyond else { return true }
-            return abs(side.inside - beyond) >= minimumDifference
-        }
+        let sides = sides(of: quad, in: plane)
+        // The paper reaches every side: no band of ink or of what the sheet lies on inside it.
+        guard sides.allSatisfy({ $0.inside >= inkLevel * paper }) else { return false }
+        // One surface beyond: darker than the paper along every side seen, or brighter along every one.
+        // At least two sides seen against it: one rule across a scan, the frame's end along the
+        // other three, is no evidence of a sheet.
+        let steps = sides.compactMap { side in side.beyond.map { $0 - side.inside } }
+        return steps.count >= minimumCompared && steps.allSatisfy { abs($0) >= minimumDifference } && (steps.allSatisfy { $0 < 0 } || steps.allSatisfy { $0 > 0 })
     }
 
     /// Per side (top, right, bottom, left from `quad`'s first corner): the surface's level in the
