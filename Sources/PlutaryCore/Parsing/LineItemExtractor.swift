@@ -45,6 +45,8 @@ enum LineItemExtractor {
     // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
     // column (IKEA's "Artikel 50319963   22621").
+    // A negative amount without its point: a minus, three or four digits, perhaps a tax flag.
+    private static let undottedNegative = Pattern(#"\S\s{2,}-\s?(\d{1,2})(\d{2})\s*[A-Z]?$"#, caseInsensitive: false, needsOneOf: "-")
     private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
@@ -121,6 +123,15 @@ enum LineItemExtractor {
         "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
     private static let longItemColumnWords = itemColumnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
     private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
+    /// Fees named by an abbreviation alone, or with the number of the article they belong to: British Columbia's
+    /// container recycling fee ("CRF  0.06", Costco's "CRF/1009211") beside a drink's deposit. With other words it
+    /// is a brand ("CRF YAOURT NATURE X8", Carrefour's own).
+    private static let feeAbbreviations: Set<String> = ["CRF"]
+
+    private static func isNamedFee(_ description: String) -> Bool {
+        let words = LineLabel(description).words
+        return words.first.map(feeAbbreviations.contains) == true && words.dropFirst().allSatisfy { $0.allSatisfy(\.isNumber) }
+    }
     private static let notItemWords: [KeywordPhrase] = ["UHR", "TEL", "PHONE", "FAX", "DATE", "DATUM", "CASHIER", "INVOICE", "RECEIPT", "TABLE",
                                        "MEMBER", "KASSE", "BON", "BELEG", "TERMINAL", "CHANGE", "GST ID", "POINTS", "PUNKTE",
                                        "ARTIKEL", "POSTEN", "URL", "WWW", "SALESPERSON", "QTY", "PAY",
@@ -151,6 +162,13 @@ enum LineItemExtractor {
         // ("Kvitto nr 4412    Kassa 3") before any priced row, are header text, not items.
         // (A header-like line after priced rows, "Item(s): 4  Qty(s): 4", or with a number, "ART/EAN 4002245704800",
         // is no table's start.)
+        // A discount takes from the item above; a deposit printed under its product ("CA REDEMP VAL  0.60")
+        // takes none: the product does.
+        func attachSaving(_ saving: Decimal) {
+            guard let last = items.lastIndex(where: { $0.category != "deposit" }) ?? items.indices.last else { return }
+            items[last].discount = (items[last].discount ?? 0) + saving
+            items[last].total -= saving
+        }
         func startTable(_ line: String) {
             pendingName = nil
             unpricedRow = nil
@@ -197,6 +215,16 @@ enum LineItemExtractor {
                 let codeOfItemAbove = items.last.map { $0.price == .unreadable && $0.lineIndex == index - 2 } ?? false
                 // A name right above is the row's ("KUAT HARIMAU BLEACH" / "2 × 5.51 (Disc: 1.53)"); else one on the row itself.
                 let nameAbove = pendingName.flatMap { $0.line == index - 1 ? $0 : nil }
+                // A tilted photo's line may run an article and its total into the weight line below it
+                // ("QUESO IDIAZABAL  7,14 R  0,312 kg x 22,90 €/kg"): the total is the weight times the price.
+                if nameAbove == nil, quantity.total == nil, var item = gluedWeighedItem(line, amounts: amounts, quantity: quantity,
+                                                                                         line: index, profile: profile) {
+                    apply(quantity, to: &item)
+                    items.append(item)
+                    pendingName = nil
+                    unpricedRow = nil
+                    continue
+                }
                 let name = nameAbove ?? inlineName(line, total: quantity.total == nil ? nil : amounts.last, line: index) ?? pendingName
                     ?? quantity.total.flatMap { total in
                     unpricedRow.flatMap { row in
@@ -234,6 +262,13 @@ enum LineItemExtractor {
 
             let digitsOnly = amounts.isEmpty ? undotted(line) ?? flaggedUndotted(line, flags: flags) : nil
             guard let price = amounts.last ?? digitsOnly ?? gluedFlag(line) else {
+                // A saving whose point OCR lost ("RABATT 20%   -100 A", "Aktion   -042") still takes its cents
+                // from the item above; read as a row with an unreadable price it was an article.
+                if !items.isEmpty, let saving = undottedSaving(line) {
+                    attachSaving(saving)
+                    pendingName = nil
+                    continue
+                }
                 if isColumnHeader(line) {
                     startTable(line)
                     continue
@@ -304,12 +339,7 @@ enum LineItemExtractor {
             }
             let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
             if isDiscount {
-                // A deposit printed under its product ("CA REDEMP VAL  0.60") takes no discount: the product does.
-                if let last = items.lastIndex(where: { $0.category != "deposit" }) ?? items.indices.last {
-                    let saving = abs(price.value)
-                    items[last].discount = (items[last].discount ?? 0) + saving
-                    items[last].total -= saving
-                }
+                attachSaving(abs(price.value))
                 continue
             }
             let trailing = price.trailing.replacingOccurrences(of: "€", with: "").replacingOccurrences(of: " ", with: "")
@@ -334,7 +364,9 @@ enum LineItemExtractor {
                 }
                 continue
             }
-            if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) { item.category = "fee" }
+            if isDeposit { item.category = "deposit" } else if descriptionLabel.hasAny(feeWords) || isNamedFee(item.description) {
+                item.category = "fee"
+            }
             if let quantity = pendingQuantity, item.quantity == 1, close(item.total, quantity.expectedTotal) {
                 apply(quantity, to: &item)
             }
@@ -647,6 +679,11 @@ enum LineItemExtractor {
         return AmountMatch(value: value, location: location, length: match.length, trailing: match[3] ?? "")
     }
 
+    private static func undottedSaving(_ line: String) -> Decimal? {
+        guard let match = undottedNegative.firstMatch(in: line) else { return nil }
+        return Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")")
+    }
+
     private static func bareDigitsItem(_ line: String, line index: Int) -> ParsedLineItem? {
         guard let match = bareDigitsRow.firstMatch(in: line), let name = match[1]?.trimmingCharacters(in: .whitespaces),
               name.filter(\.isLetter).count >= 4, !countTimes.isMatched(by: name.uppercased()),
@@ -689,6 +726,16 @@ enum LineItemExtractor {
 
     /// The name a quantity row prints between its count and unit price and its total ("1 x  5.90  FABER-CASTELL
     /// 2B PENCIL 12S    5.90 SR"), with the row's line; nil when nothing name-like stands there (a currency, a unit).
+    private static func gluedWeighedItem(_ line: String, amounts: [AmountMatch], quantity: ReadQuantity, line index: Int,
+                                         profile: StrategyProfile) -> ParsedLineItem? {
+        guard quantity.unit != nil, let total = amounts.dropLast().first(where: { $0.value > 0 && close($0.value, quantity.expectedTotal) })
+        else { return nil }
+        let name = AmountScanner.label(of: line, before: total)
+        guard MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
+        return itemRow(name, price: total.value, flag: total.trailing.prefix { !$0.isWhitespace }.filter(\.isLetter).uppercased(),
+                       line: index, profile: profile)
+    }
+
     private static func inlineName(_ line: String, total: AmountMatch?, line index: Int) -> (text: String, code: String?, line: Int)? {
         guard let total, let lead = quantityLead.firstMatch(in: line), lead.location + lead.length < total.location else { return nil }
         let start = lead.location + lead.length

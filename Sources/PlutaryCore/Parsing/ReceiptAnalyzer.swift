@@ -67,7 +67,9 @@ struct ReceiptAnalyzer: Sendable {
         var facts = zip(text.lines, text.labels).map(LineFacts.init)
         var summaryLines = readSummary(text, facts: facts, into: &receipt)
         let hasSummary = !summaryLines.isEmpty
-        var itemsEnd = summaryLines.first ?? text.lines.count
+        // A tax line ends the items too: a till that prints no total line the classifier knows ("**** TAX  2.49
+        // BAL  44.05", "Balance to pay" above "Tax:") prints its payment after the tax, which was read as articles.
+        var itemsEnd = min(summaryLines.first ?? text.lines.count, receipt.taxes.first?.lineIndex ?? text.lines.count)
         receipt.setItems(LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile))
         // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are
         // items when the arithmetic says so: read as items, they and the items around them add up to a later

@@ -159,6 +159,63 @@ struct ParsingRuleTests {
                 == ["POMODORI RAMATI 0.770 2.49 1.92", "VINO SANGIOVESE 1 - 4.90"])
     }
 
+    @Test func aSavingWhosePointWasLostTakesItsCentsFromTheArticleAbove() {
+        // OCR lost the saving's decimal point ("-1,00" read as "-100"): it was an article with an unreadable price.
+        let payload = parse("""
+        REWE
+        25.11.2023 12:04
+        ROTKAEPPCHEN SEKT       4,99 A
+        RABATT 20%              -100 A
+        BREZE                   1,38 B
+        SUMME   EUR             5,37
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.total) \($0.discount ?? "-")" }
+                == ["ROTKAEPPCHEN SEKT 3.99 1.00", "BREZE 1.38 -"])
+    }
+
+    @Test func aWeightLineRunIntoItsArticlesLineWeighsThatArticle() {
+        // A tilted photo ran the article, its total and the weight line below it into one line: 0,312 × 22,90 = 7,14.
+        let payload = parse("""
+        EROSKI
+        22/03/2025 11:40
+        HUEVOS M DOCENA                   2,69 S
+        QUESO IDIAZABAL   7,14 R 0,312 kg x 22,90 €/kg
+        TOTAL COMPRA                      9,83
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.quantity) \($0.unitPrice ?? "-") \($0.total)" }
+                == ["HUEVOS M DOCENA 1 - 2.69", "QUESO IDIAZABAL 0.312 22.90 7.14"])
+    }
+
+    @Test func aTaxLineEndsTheArticles() {
+        // No total line the classifier knows ("BAL" shares the tax's line): the card payment below is no article.
+        let payload = parse("""
+        ALBERTSONS
+        09/28/23 19:03
+        LUCERNE 2% MILK                   3.99 S
+        DAWN DISH SOAP                    4.29 S
+        **** TAX  0.50  BAL  8.78
+        CREDIT Purchase                    8.78
+        """)
+        #expect(payload.lineItems.map(\.description) == ["LUCERNE 2% MILK", "DAWN DISH SOAP"])
+    }
+
+    @Test func aFeeAbbreviationAloneIsAFeeAndWithOtherWordsABrand() {
+        // British Columbia's container recycling fee beside a deposit; Carrefour's own brand is CRF too.
+        let payload = parse("""
+        COSTCO WHOLESALE
+        2023/11/18 11:05
+         1009211 KS WATER 40X500          4.29
+         1009212 DEPOSIT/1009211          2.40
+         1009213 CRF/1009211              0.40
+         1000001 LAIT DEMI-ECR. CRF 1L    0.95
+         1000002 CRF YAOURT NATURE X8     1.45
+                           SUBTOTAL       9.49
+                         **** TOTAL       9.49
+        """)
+        #expect(payload.lineItems.map { "\($0.description) \($0.category ?? "-")" }
+                == ["KS WATER 40X500 -", "DEPOSIT/1009211 deposit", "CRF/1009211 fee", "LAIT DEMI-ECR. CRF 1L -", "CRF YAOURT NATURE X8 -"])
+    }
+
     @Test func aSavingUnderADepositIsItsProducts() {
         // California's redemption value is printed under the drink, and the drink's saving under both.
         let payload = parse("""
