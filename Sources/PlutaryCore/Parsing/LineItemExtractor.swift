@@ -489,6 +489,12 @@ enum LineItemExtractor {
         return false
     }
 
+    /// Whether a line read as a tax ends the articles: not a product named with a tax word whose price
+    /// carries one of the receipt's own tax flags ("TAX FREE SAMPLER  2.00 Z" under "SUPER GLUE  5.20 S").
+    static func endsItems(taxLine index: Int, facts: [LineFacts]) -> Bool {
+        !isFlaggedProduct(facts[index].label, facts[index].amounts, ownFlags(facts, in: facts.indices))
+    }
+
     private static func isTax(_ kind: SummaryLineKind) -> Bool {
         if case .tax = kind { return true }
         return false

@@ -27,7 +27,7 @@ struct ReceiptAnalyzer: Sendable {
     // whose amount is on the next line ("BASE IMPONIBLE" alone is a subtotal).
     private static let vatColumnWords: Set<String> = ["NET", "NETTO", "BRUTTO", "GROSS", "BASE", "IMPONIBLE", "CUOTA", "IVA",
                                                       "TVA", "HT", "TTC", "BTW", "OVER", "IMPOSTA", "MWST", "VAT", "PTU",
-                                                      "MOMS", "DPH", "ALV", "IMPORTE", "BEDRAG", "INCIDENCIA", "IMPONIBILE",
+                                                      "MOMS", "MVA", "DPH", "ALV", "IMPORTE", "BEDRAG", "INCIDENCIA", "IMPONIBILE",
                                                       "GRUNNLAG", "GRUNDLAG", "VEROTON", "VERO", "VEROLLINEN",
                                                       "PDV", "DDV", "AFA", "OSNOVICA", "OSNOVA", "IZNOS", "SKUPAJ", "ZAKLAD",
                                                       // India's GST breakup ("GST IND  Taxable  CGST  SGST  Total").
@@ -39,6 +39,8 @@ struct ReceiptAnalyzer: Sendable {
     // The code may be a digit ("1   19,00   2,93   0,56   3,49"), and the rate whole (Austria's "1   10   11,94   1,19").
     private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}(?:[.,]\d{1,2})?)(?=\s+\d)"#, needsOneOf: Pattern.digits)
     // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
+    // Norway's table prints the rate last ("312,95    46,94    15%"): a row only when its arithmetic says so.
+    private static let rateLastVatRow = Pattern(#"()(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s*$"#, needsOneOf: "%")
     private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
@@ -69,7 +71,8 @@ struct ReceiptAnalyzer: Sendable {
         let hasSummary = !summaryLines.isEmpty
         // A tax line ends the items too: a till that prints no total line the classifier knows ("**** TAX  2.49
         // BAL  44.05", "Balance to pay" above "Tax:") prints its payment after the tax, which was read as articles.
-        var itemsEnd = min(summaryLines.first ?? text.lines.count, receipt.taxes.first?.lineIndex ?? text.lines.count)
+        let firstTax = receipt.taxes.lazy.map(\.lineIndex).first { LineItemExtractor.endsItems(taxLine: $0, facts: facts) }
+        var itemsEnd = min(summaryLines.first ?? text.lines.count, firstTax ?? text.lines.count)
         receipt.setItems(LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile))
         // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are
         // items when the arithmetic says so: read as items, they and the items around them add up to a later
@@ -196,7 +199,14 @@ struct ReceiptAnalyzer: Sendable {
                 if amounts.count >= 2, let above = receipt.taxes.last, index - above.lineIndex <= 2,
                    amounts.map(\.value).reduce(0, +) == above.amount { continue }
                 let rate = Self.printedRate(line)
-                receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxAmount(amounts, rate: rate) ?? amount, lineIndex: index))
+                var taxed = taxAmount(amounts, rate: rate) ?? amount
+                // "Tax 8.875% on $9.48" prints what is taxed; the tax, its rate of that, on the line below.
+                let values = amounts.map(\.value)
+                if let rate, taxByRate(values, rate: rate) == nil, let below = amountOnNextLine(text, after: index),
+                   taxByRate(values + [below], rate: rate) == below {
+                    taxed = below
+                }
+                receipt.taxes.append(ParsedTax(name: name, rate: rate, amount: taxed, lineIndex: index))
             case .tip:
                 guard amount > 0 else { continue }   // "Service Charge  0.00" adds nothing
                 receipt.tips.append(candidate(0.8))
@@ -263,8 +273,10 @@ struct ReceiptAnalyzer: Sendable {
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
         let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
         // Its arithmetic decides below: a tax that is the rate of another amount after the rate.
-        let bareRate = lettered == nil && underHeader ? Self.bareRateVatRow.firstMatch(in: upper) : nil
-        guard let match = lettered ?? bareRate,
+        // A rate printed with its sign after the amounts comes before a bare number taken for one ("27,12  6,78  25%").
+        let rateLast = lettered == nil && underHeader ? Self.rateLastVatRow.firstMatch(in: upper) : nil
+        let bareRate = lettered == nil && rateLast == nil && underHeader ? Self.bareRateVatRow.firstMatch(in: upper) : nil
+        guard let match = lettered ?? bareRate ?? rateLast,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
         let returned = amounts.allSatisfy { $0.value < 0 }
@@ -272,8 +284,8 @@ struct ReceiptAnalyzer: Sendable {
         let rateEnd = bareRate.map { $0.location + $0.length } ?? 0
         let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate) ?? grossLessNet(values, rate: rate)
-        // A bare number is a rate only when the row's arithmetic says so.
-        if bareRate != nil, byRate == nil { return nil }
+        // A bare number, or a rate after the amounts, is a row's rate only when the row's arithmetic says so.
+        if bareRate != nil || rateLast != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
         let amount = returned ? -found : found
         // The VAT the row names ("TVA 5,50% HT 6,67 TVA 0,37"), else its table's tax; MwSt when neither does.

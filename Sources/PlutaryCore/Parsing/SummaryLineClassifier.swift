@@ -69,7 +69,8 @@ enum SummaryLineClassifier {
     ]
     // Tax words and the normal form used in tax line names.
     private static let taxNames: [(word: KeywordPhrase, name: String)] = [
-        ("HST", "HST"), ("GST", "GST"), ("PST", "PST"), ("QST", "QST"), ("TVQ", "QST"), ("TPS", "GST"), ("TVH", "HST"),
+        // Manitoba's provincial tax is its retail sales tax.
+        ("HST", "HST"), ("GST", "GST"), ("PST", "PST"), ("RST", "RST"), ("QST", "QST"), ("TVQ", "QST"), ("TPS", "GST"), ("TVH", "HST"),
         ("SST", "SST"), ("VAT", "VAT"), ("MWST", "MwSt"), ("UST", "USt"), ("MEHRWERTSTEUER", "MwSt"),
         ("SALES TAX", "Sales tax"), ("SERVICE TAX", "Service tax"), ("TAX", "Tax"), ("STEUER", "MwSt"),
         ("IVA", "IVA"), ("TVA", "TVA"), ("BTW", "BTW"), ("PTU", "PTU"), ("MOMS", "Moms"), ("DPH", "DPH"), ("ALV", "ALV"), ("MVA", "MVA"),

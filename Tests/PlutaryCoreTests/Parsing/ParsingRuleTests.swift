@@ -30,6 +30,51 @@ struct ParsingRuleTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    @Test func manitobasRetailSalesTaxIsATax() {
+        let payload = parse("""
+        CANADIAN TIRE
+        19/08/2023 10:40
+        MASTERCRAFT DRILL SET     29.99 GP
+                  SUBTOTAL        29.99
+                    GST 5%         1.50
+                    RST 7%         2.10
+                     TOTAL        33.59
+        """)
+        #expect(payload.taxes.map(\.name) == ["GST", "RST"])
+        #expect(payload.taxAmount == "3.60")
+    }
+
+    @Test func aTaxOnWhatItsLinePrintsIsTheAmountBelow() {
+        // "on $9.48" is what is taxed; 8.875 % of it, 0.84, stands alone on the next line.
+        let payload = parse("""
+        TRADER JOE'S
+        03-14-2024 17:48
+        CAULIFLOWER GNOCCHI          $2.99
+        DISH SOAP LAVENDER           $9.48
+        Tax 8.875% on $9.48
+                     $0.84
+        Total                       $13.31
+        """)
+        #expect(payload.taxAmount == "0.84")
+        #expect(payload.totalAmount == "13.31")
+    }
+
+    @Test func aVatRowWithItsRateLastIsReadByItsArithmetic() {
+        // Norway's table: basis, VAT, rate; 15 % of 312,95 is 46,94.
+        let payload = parse("""
+        REMA 1000
+        18.11.2023 13:14
+        NORVEGIA 1KG    359,89
+        OPPVASKMIDDEL    33,90
+        TOTALT   393,79
+        MVA-grunnlag  MVA  Sats
+        312,95    46,94            15%
+        27,12            6,78    25%
+        """)
+        #expect(payload.taxes.map(\.amount) == ["46.94", "6.78"])
+        #expect(payload.taxAmount == "53.72")
+    }
+
     @Test func depositsAndEnvironmentalFeesAreItemsAndPSTIsATax() {
         let payload = parse("""
         CORNER MARKET
