@@ -100,6 +100,8 @@ public struct ReceiptImporter: Sendable {
                        isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
         let isBulk = total >= bulkLoadFrom
+        // Idle readers keep the store open, and a bulk load leaves WAL only with the store to itself (BulkLoad.transaction).
+        if isBulk { (database.writer as? DatabasePool)?.releaseMemory() }
         return try database.writer.writeWithoutTransaction { db in try BulkLoad.transaction(db, bulk: isBulk) {
             // A large import touches every index page again and again: with SQLite's default 2 MB
             // cache the pages went to the WAL and back many times (100 000 receipts: 67 s, 26 s of it

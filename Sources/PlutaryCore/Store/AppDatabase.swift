@@ -52,6 +52,7 @@ public final class AppDatabase: Sendable {
         }
         let path = location.databaseURL.path
         try checkHeader(path: path)
+        try rollBackInterruptedImport(path: path)
         if FileManager.default.fileExists(atPath: path) { try inspectReadOnly(path: path) }
         let pool: DatabasePool
         do {
@@ -81,6 +82,24 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// A bulk import writes with a rollback journal (BulkLoad) and, killed, leaves it behind; SQLite
+    /// rolls it back at the next read-write open, which a read-only connection cannot do. So a
+    /// read-write connection reads first, restoring the store as it was before the import.
+    private static func rollBackInterruptedImport(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path + "-journal") else { return }
+        var config = Configuration()
+        // The journal of an import still running: wait for it as a writer would.
+        config.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_BUSY { throw StoreError.busy }
+            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
     /// Checks an existing file through a read-only connection, so a newer or damaged
     /// database is refused before a migration could write to it. The page-by-page
     /// check runs only then: it reads the whole file (seconds for 100 000 receipts, on
@@ -88,6 +107,8 @@ public final class AppDatabase: Sendable {
     private static func inspectReadOnly(path: String) throws {
         var config = Configuration()
         config.readonly = true
+        // While a bulk import holds the store in rollback-journal mode, reads wait for it (BulkLoad).
+        config.busyMode = .timeout(busyTimeout)
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             defer { try? queue.close() }
@@ -99,6 +120,7 @@ public final class AppDatabase: Sendable {
                 }
             }
         } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_BUSY { throw StoreError.busy }
             throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
         }
     }
