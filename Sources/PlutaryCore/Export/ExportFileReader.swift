@@ -19,7 +19,8 @@ struct ExportFileReader {
         // A byte-order mark, as some Windows editors write, is not part of the JSON (rebased: ranges count from 0).
         let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         self.data = data
-        let fields = try data.withUnsafeBytes { try JSONScanner(bytes: $0, scanned: scanned).topLevelFields() }
+        // One pass finds the fields and, on the way, the receipts in their list.
+        let (fields, elements) = try data.withUnsafeBytes { try JSONScanner(bytes: $0, scanned: scanned).topLevelFields(listing: "receipts") }
         let decoder = JSONDecoder()
         func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
             guard let range = fields[key] else { return nil }
@@ -40,10 +41,11 @@ struct ExportFileReader {
         categories = try decode([String].self, "categories") ?? []
         products = try decode([ExportedProduct].self, "products") ?? []
         sampleReceiptIds = Set(try decode([String].self, "sample_receipt_ids") ?? [])
-        guard let receipts = fields["receipts"] else {
+        guard fields["receipts"] != nil else {
             throw ImportError.malformed(reason: tr("no \"receipts\" field"))
         }
-        receiptRanges = try data.withUnsafeBytes { try JSONScanner(bytes: $0, scanned: scanned).arrayElements(in: receipts) }
+        guard let elements else { throw ImportError.malformed(reason: tr("\"receipts\" is not a list")) }
+        receiptRanges = elements
     }
 
     func receipt(at index: Int) throws -> ReceiptPayload {
@@ -80,15 +82,17 @@ private struct JSONScanner {
         return i
     }
 
-    /// The index just past the string starting at `i` (a quote).
+    /// The index just past the string starting at `i` (a quote). Most of an export is text: the
+    /// closing quote is found with memchr, and is the string's end unless an odd run of backslashes precedes it.
     private func endOfString(_ i: Int) throws -> Int {
+        guard let base = bytes.baseAddress else { throw malformed(i) }
         var j = i + 1
-        while j < bytes.count {
-            switch bytes[j] {
-            case UInt8(ascii: "\\"): j += 2
-            case UInt8(ascii: "\""): return j + 1
-            default: j += 1
-            }
+        while j < bytes.count, let found = memchr(base + j, Int32(UInt8(ascii: "\"")), bytes.count - j) {
+            let quote = UnsafeRawPointer(found) - base
+            var backslashes = 0
+            while bytes[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote + 1 }
+            j = quote + 1
         }
         throw malformed(i)
     }
@@ -129,13 +133,15 @@ private struct JSONScanner {
         }
     }
 
-    /// The top-level object's values by key (keys compared as written).
-    func topLevelFields() throws -> [String: Range<Int>] {
+    /// The top-level object's values by key (keys compared as written), and the elements of the list
+    /// under `listed` (nil when that value is not a list; the last one when the key comes twice).
+    func topLevelFields(listing listed: String) throws -> (fields: [String: Range<Int>], elements: [Range<Int>]?) {
         var i = skipSpace(0)
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { throw ImportError.notAnExport }
         var fields: [String: Range<Int>] = [:]
+        var elements: [Range<Int>]?
         i = skipSpace(i + 1)
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { return fields }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { return (fields, elements) }
         while true {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw malformed(i) }
             let keyEnd = try endOfString(i)
@@ -143,7 +149,13 @@ private struct JSONScanner {
             i = skipSpace(keyEnd)
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw malformed(i) }
             let start = skipSpace(i + 1)
-            let end = try endOfValue(start)
+            let end: Int
+            if key == listed, start < bytes.count, bytes[start] == UInt8(ascii: "[") {
+                (elements, end) = try arrayElements(at: start)
+            } else {
+                if key == listed { elements = nil }
+                end = try endOfValue(start)
+            }
             fields[key] = start..<end
             i = skipSpace(end)
             guard i < bytes.count else { throw malformed(i) }
@@ -152,18 +164,15 @@ private struct JSONScanner {
             i = skipSpace(i + 1)
         }
         guard skipSpace(i + 1) == bytes.count else { throw malformed(i + 1) }
-        return fields
+        return (fields, elements)
     }
 
-    /// The elements' ranges of the array in `range`.
-    func arrayElements(in range: Range<Int>) throws -> [Range<Int>] {
-        var i = range.lowerBound
-        guard bytes[i] == UInt8(ascii: "[") else {
-            throw ImportError.malformed(reason: tr("\"receipts\" is not a list"))
-        }
+    /// The elements' ranges of the list starting at `start` (a bracket), and the index just past it.
+    private func arrayElements(at start: Int) throws -> ([Range<Int>], Int) {
         var elements: [Range<Int>] = []
-        i = skipSpace(i + 1)
-        if bytes[i] == UInt8(ascii: "]") { return elements }
+        var i = skipSpace(start + 1)
+        guard i < bytes.count else { throw malformed(start) }
+        if bytes[i] == UInt8(ascii: "]") { return (elements, i + 1) }
         var reported = i
         while true {
             let end = try endOfValue(i)
@@ -173,7 +182,8 @@ private struct JSONScanner {
                 reported = end
             }
             i = skipSpace(end)
-            if bytes[i] == UInt8(ascii: "]") { return elements }
+            guard i < bytes.count else { throw malformed(start) }
+            if bytes[i] == UInt8(ascii: "]") { return (elements, i + 1) }
             guard bytes[i] == UInt8(ascii: ",") else { throw malformed(i) }
             i = skipSpace(i + 1)
         }
