@@ -20,7 +20,8 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let database = try global.openDatabase()
-        let importer = ReceiptImporter(database: database)
+        // This process has the store to itself (a window opening meanwhile waits for the import).
+        let importer = ReceiptImporter(database: database, ownsStore: true)
         let progress = ProgressLine(label: "imported")
         let result: ImportResult
         do {

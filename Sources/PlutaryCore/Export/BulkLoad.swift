@@ -29,12 +29,13 @@ struct BulkLoad {
     /// or an image link the importer has checked, so the checks found nothing, and cost 3 s of a
     /// 100 000-receipt import (each price record looked its line item up among a million random ids).
     /// SQLite ignores the pragma inside a transaction, so it is set around it, and restored either way.
-    static func transaction<T>(_ db: Database, bulk: Bool, _ body: () throws -> T) throws -> T {
+    /// - Parameter journaled: whether the load may leave WAL for a rollback journal (`leaveWAL`).
+    static func transaction<T>(_ db: Database, bulk: Bool, journaled: Bool = false, _ body: () throws -> T) throws -> T {
         let checked = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         if bulk && checked { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
         defer { if bulk && checked { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
-        let journaled = bulk ? leaveWAL(db) : nil
-        defer { if let journaled { returnToWAL(db, synchronous: journaled) } }
+        let synchronous = bulk && journaled ? leaveWAL(db) : nil
+        defer { if let synchronous { returnToWAL(db, synchronous: synchronous) } }
         var result: T?
         try db.inTransaction {
             result = try body()

@@ -9,14 +9,19 @@ public struct ReceiptImporter: Sendable {
     public let database: AppDatabase
     /// From this many receipts on, an import is a `BulkLoad` (100 000 receipts: 28 s instead of 56).
     let bulkLoadFrom: Int
+    /// Whether the store is this process's alone (`plutary import`): a bulk load may then write with a
+    /// rollback journal (`BulkLoad.transaction`), under which every other reader waits until it commits.
+    /// The window's own reads must not wait for its import, so there the store keeps its WAL.
+    let ownsStore: Bool
 
-    public init(database: AppDatabase) {
-        self.init(database: database, bulkLoadFrom: 2000)
+    public init(database: AppDatabase, ownsStore: Bool = false) {
+        self.init(database: database, bulkLoadFrom: 2000, ownsStore: ownsStore)
     }
 
-    init(database: AppDatabase, bulkLoadFrom: Int) {
+    init(database: AppDatabase, bulkLoadFrom: Int, ownsStore: Bool = false) {
         self.database = database
         self.bulkLoadFrom = bulkLoadFrom
+        self.ownsStore = ownsStore
     }
 
     /// Decodes a file without touching the store.
@@ -100,9 +105,10 @@ public struct ReceiptImporter: Sendable {
                        isCancelled: () -> Bool) throws -> ImportResult {
         let step = max(1, min(1000, total / 200))
         let isBulk = total >= bulkLoadFrom
+        let journaled = isBulk && ownsStore
         // Idle readers keep the store open, and a bulk load leaves WAL only with the store to itself (BulkLoad.transaction).
-        if isBulk { (database.writer as? DatabasePool)?.releaseMemory() }
-        return try database.writer.writeWithoutTransaction { db in try BulkLoad.transaction(db, bulk: isBulk) {
+        if journaled { (database.writer as? DatabasePool)?.releaseMemory() }
+        return try database.writer.writeWithoutTransaction { db in try BulkLoad.transaction(db, bulk: isBulk, journaled: journaled) {
             // A large import touches every index page again and again: with SQLite's default 2 MB
             // cache the pages went to the WAL and back many times (100 000 receipts: 67 s, 26 s of it
             // in the kernel); with 64 MB, 49 s. The connection gets its usual cache back after.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import PlutaryCore
 
@@ -28,7 +29,7 @@ struct BulkLoadJournalTests {
         let database = try AppDatabase.open(at: location)
         let before = try settings(database)
         #expect(before == ["wal", "1"])
-        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1).importFile(at: exported(folder)).inserted == 40)
+        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1, ownsStore: true).importFile(at: exported(folder)).inserted == 40)
         #expect(try settings(database) == before)
         #expect(!FileManager.default.fileExists(atPath: location.databaseURL.path + "-journal"))
         #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM receipts") } == 40)
@@ -42,9 +43,26 @@ struct BulkLoadJournalTests {
         let database = try AppDatabase.open(at: StoreLocation(directory: folder.appendingPathComponent("data")))
         try SampleFixture.seed(database)
         let before = try dump(database)
-        #expect(throws: ImportError.self) { try ReceiptImporter(database: database, bulkLoadFrom: 1).importData(Data(text.utf8)) }
+        #expect(throws: ImportError.self) { try ReceiptImporter(database: database, bulkLoadFrom: 1, ownsStore: true).importData(Data(text.utf8)) }
         #expect(try dump(database) == before)
         #expect(try settings(database) == ["wal", "1"])
+    }
+
+    /// Only `plutary import`'s importer writes with a rollback journal: the window's reads must not wait for its import.
+    @Test func onlyAnImporterThatOwnsTheStoreLeavesWAL() throws {
+        for owns in [true, false] {
+            let folder = try temporaryFolder()
+            let location = StoreLocation(directory: folder.appendingPathComponent("data"))
+            let database = try AppDatabase.open(at: location)
+            let journal = location.databaseURL.path + "-journal"
+            let journaled = Mutex(false)
+            let result = try ReceiptImporter(database: database, bulkLoadFrom: 1, ownsStore: owns).importFile(at: exported(folder)) { _, _ in
+                if FileManager.default.fileExists(atPath: journal) { journaled.withLock { $0 = true } }
+            }
+            #expect(result.inserted == 40)
+            #expect(journaled.withLock { $0 } == owns, "owns the store: \(owns)")
+            #expect(try settings(database) == ["wal", "1"])
+        }
     }
 
     /// Another connection reading the store keeps it from leaving WAL: the import runs in WAL, beside it.
@@ -55,7 +73,7 @@ struct BulkLoadJournalTests {
         let other = try DatabaseQueue(path: location.databaseURL.path)
         defer { try? other.close() }
         #expect(try other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM receipts") } == 0)
-        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1).importFile(at: exported(folder)).inserted == 40)
+        #expect(try ReceiptImporter(database: database, bulkLoadFrom: 1, ownsStore: true).importFile(at: exported(folder)).inserted == 40)
         #expect(try settings(database) == ["wal", "1"])
         #expect(try other.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM receipts") } == 40)
     }
