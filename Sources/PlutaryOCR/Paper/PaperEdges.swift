@@ -25,19 +25,12 @@ enum PaperEdges {
     /// in the picture that are on one straight edge, the share of its points the picture holds, and
     /// the share of the pixels in a band beyond it that are print (strong gradients).
     static func support(of quad: PaperQuad, in plane: GreyPlane) -> [(onEdge: Double, seen: Double, print: Double)] {
-        let corners = quad.corners
-        let centre = corners.reduce(SIMD2<Double>(0, 0), +) / 4
-        return (0..<4).map { side in
-            let a = corners[side], b = corners[(side + 1) % 4]
-            let along = b - a
-            let length = (along * along).sum().squareRoot()
-            guard length > 0 else { return (0, 0, 1) }
-            var normal = SIMD2(-along.y, along.x) / length
-            if (((a + b) / 2 - centre) * normal).sum() > 0 { normal = -normal }   // pointing into the sheet
-            // Corners are rounded and bent: the side's middle 80 % is what is measured.
+        PaperSide.sides(of: quad).map { side in
+            guard let side else { return (0, 0, 1) }
+            let normal = side.inward
             var offsets: [Int] = [], seen = 0, looked = 0, printed = 0
             for index in 0..<samples {
-                let point = a + along * (0.1 + 0.8 * Double(index) / Double(samples - 1))
+                let point = side.point(index, of: samples)
                 for offset in beyond {
                     guard let gradient = plane.gradient(point - normal * Double(offset)) else { continue }
                     looked += 1

@@ -54,18 +54,12 @@ enum PaperSurface {
     /// Per side (top, right, bottom, left from `quad`'s first corner): the surface's level in the
     /// band just inside it and in the band just beyond it, nil when that band is out of the frame.
     static func sides(of quad: PaperQuad, in plane: GreyPlane) -> [(inside: Double, beyond: Double?)] {
-        let corners = quad.corners
-        let centre = corners.reduce(SIMD2<Double>(0, 0), +) / 4
-        return (0..<4).map { side in
-            let a = corners[side], b = corners[(side + 1) % 4]
-            let along = b - a
-            let length = (along * along).sum().squareRoot()
-            guard length > 0 else { return (0, nil) }
-            var normal = SIMD2(-along.y, along.x) / length
-            if (((a + b) / 2 - centre) * normal).sum() > 0 { normal = -normal }   // pointing into the sheet
+        PaperSide.sides(of: quad).map { side in
+            guard let side else { return (0, nil) }
+            let normal = side.inward
             var inside: [Int] = [], beyond: [Int] = [], looked = 0
             for index in 0..<samples {
-                let point = a + along * (0.1 + 0.8 * Double(index) / Double(samples - 1))
+                let point = side.point(index, of: samples)
                 for offset in band {
                     looked += 1
                     if let level = plane.level(point + normal * Double(offset)) { inside.append(level) }
