@@ -45,9 +45,9 @@ enum LineItemExtractor {
     // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
     // column (IKEA's "Artikel 50319963   22621").
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // A negative amount without its point: a minus, three or four digits, perhaps a tax flag.
     private static let undottedNegative = Pattern(#"\S\s{2,}-\s?(\d{1,2})(\d{2})\s*[A-Z]?$"#, caseInsensitive: false, needsOneOf: "-")
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
     // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
@@ -158,10 +158,6 @@ enum LineItemExtractor {
         // The header block ends with the shop's contact lines (phone, web address, postal code).
         let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
         let flags = ownFlags(facts, in: region)
-        // At the item table's header: a name waiting above it, or rows whose price seemed lost
-        // ("Kvitto nr 4412    Kassa 3") before any priced row, are header text, not items.
-        // (A header-like line after priced rows, "Item(s): 4  Qty(s): 4", or with a number, "ART/EAN 4002245704800",
-        // is no table's start.)
         // A discount takes from the item above; a deposit printed under its product ("CA REDEMP VAL  0.60")
         // takes none: the product does.
         func attachSaving(_ saving: Decimal) {
@@ -169,6 +165,10 @@ enum LineItemExtractor {
             items[last].discount = (items[last].discount ?? 0) + saving
             items[last].total -= saving
         }
+        // At the item table's header: a name waiting above it, or rows whose price seemed lost
+        // ("Kvitto nr 4412    Kassa 3") before any priced row, are header text, not items.
+        // (A header-like line after priced rows, "Item(s): 4  Qty(s): 4", or with a number, "ART/EAN 4002245704800",
+        // is no table's start.)
         func startTable(_ line: String) {
             pendingName = nil
             unpricedRow = nil
@@ -730,8 +730,8 @@ enum LineItemExtractor {
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: "")
     }
 
-    /// The name a quantity row prints between its count and unit price and its total ("1 x  5.90  FABER-CASTELL
-    /// 2B PENCIL 12S    5.90 SR"), with the row's line; nil when nothing name-like stands there (a currency, a unit).
+    /// An article a tilted photo ran into its weight line, priced by the amount before the weight that is
+    /// the weight times the price per unit ("QUESO IDIAZABAL  7,14 R  0,312 kg x 22,90 €/kg").
     private static func gluedWeighedItem(_ line: String, amounts: [AmountMatch], quantity: ReadQuantity, line index: Int,
                                          profile: StrategyProfile) -> ParsedLineItem? {
         guard quantity.unit != nil, let total = amounts.dropLast().first(where: { $0.value > 0 && close($0.value, quantity.expectedTotal) })
@@ -742,6 +742,8 @@ enum LineItemExtractor {
                        line: index, profile: profile)
     }
 
+    /// The name a quantity row prints between its count and unit price and its total ("1 x  5.90  FABER-CASTELL
+    /// 2B PENCIL 12S    5.90 SR"), with the row's line; nil when nothing name-like stands there (a currency, a unit).
     private static func inlineName(_ line: String, total: AmountMatch?, line index: Int) -> (text: String, code: String?, line: Int)? {
         guard let total, let lead = quantityLead.firstMatch(in: line), lead.location + lead.length < total.location else { return nil }
         let start = lead.location + lead.length

@@ -39,9 +39,9 @@ struct ReceiptAnalyzer: Sendable {
     // The code may be a digit ("1   19,00   2,93   0,56   3,49"), and the rate whole (Austria's "1   10   11,94   1,19").
     private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}(?:[.,]\d{1,2})?)(?=\s+\d)"#, needsOneOf: Pattern.digits)
     // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
+    private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
     // Norway's table prints the rate last ("312,95    46,94    15%"): a row only when its arithmetic says so.
     private static let rateLastVatRow = Pattern(#"()(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s*$"#, needsOneOf: "%")
-    private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)

@@ -95,9 +95,13 @@ public final class AppDatabase: Sendable {
             defer { try? queue.close() }
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
         } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_BUSY { throw StoreError.busy }
-            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+            throw openingError(error, path: path)
         }
+    }
+
+    /// What a failure to read the store while opening it means: an import holding it (busy), else damage.
+    private static func openingError(_ error: DatabaseError, path: String) -> StoreError {
+        error.resultCode == .SQLITE_BUSY ? .busy : .corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
     }
 
     /// Checks an existing file through a read-only connection, so a newer or damaged
@@ -120,8 +124,7 @@ public final class AppDatabase: Sendable {
                 }
             }
         } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_BUSY { throw StoreError.busy }
-            throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+            throw openingError(error, path: path)
         }
     }
 
