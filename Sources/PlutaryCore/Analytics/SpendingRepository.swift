@@ -46,24 +46,17 @@ public struct SpendingRepository: SpendingReporting {
             while let row = try receipts.next() {
                 builder.addReceipts(day: row[0], currency: row[1], merchantId: row[2], total: row[3], count: row[4])
             }
-            // Items summed per receipt and category by the store's triggers (receipt_item_totals).
+            // Items summed per receipt and category by the store's triggers (receipt_item_totals); a receipt
+            // without items counts whole under its own category. One pass: a second one to find the receipts
+            // without items probed the totals once per receipt.
             let category = "COALESCE(NULLIF(t.category_key, 0), r.category_id)"
             let items = try Row.fetchCursor(db, sql: """
-                SELECT r.purchase_date, r.currency, \(category), SUM(\(Money.bounded("t.total_minor")))
-                FROM receipts r JOIN receipt_item_totals t ON t.receipt_id = r.id
+                SELECT r.purchase_date, r.currency, \(category), SUM(\(Money.bounded("COALESCE(t.total_minor, r.total_minor)")))
+                FROM receipts r LEFT JOIN receipt_item_totals t ON t.receipt_id = r.id
                 WHERE r.\(filter) AND r.total_minor IS NOT NULL
                 GROUP BY r.purchase_date, r.currency, \(category)
                 """, arguments: arguments)
             while let row = try items.next() {
-                builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
-            }
-            let bare = try Row.fetchCursor(db, sql: """
-                SELECT purchase_date, currency, category_id, SUM(\(Money.bounded("total_minor"))) FROM receipts r
-                WHERE \(filter) AND total_minor IS NOT NULL
-                  AND NOT EXISTS (SELECT 1 FROM receipt_item_totals t WHERE t.receipt_id = r.id)
-                GROUP BY purchase_date, currency, category_id
-                """, arguments: arguments)
-            while let row = try bare.next() {
                 builder.addItems(day: row[0], currency: row[1], categoryId: row[2], total: row[3])
             }
 
