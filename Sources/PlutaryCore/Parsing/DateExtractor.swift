@@ -20,10 +20,12 @@ enum DateExtractor {
     private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#, needsOneOf: Pattern.digits)
     // A day and month with one separator read as a space: "05 02-18" or "05-02 18".
     private static let spacedSeparator = Pattern(#"(?<![\d.,:/-])(?:(\d{1,2}) (\d{1,2})([-/.])|(\d{1,2})([-/.])(\d{1,2}) )(\d{4}|\d{2})(?![\d:]|[.,]\d)"#, needsOneOf: Pattern.digits)
-    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
+    // Also a time OCR glued to the date's year ("01/18/202409:27AM", "09/14/2410:02AM"), as `numeric` reads such dates.
+    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}|(?<=[-/.]\d{2}|[-/.]\d{4})\d{2}:\d{2}"#, needsOneOf: Pattern.digits)
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
     private static let notPurchaseWords: [KeywordPhrase] = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
-                                           "MHD", "BIS", "DUE DATE", "PETITION"]
+                                           "MHD", "BIS", "DUE DATE", "PETITION",
+                                           "THRU"]   // "RETURNS WITH RECEIPT THRU 03/18/2024"
     private static let months: [String: Int] = [
         "JAN": 1, "JANUARY": 1, "JANUAR": 1, "JANV": 1, "JANVIER": 1, "FEB": 2, "FEBRUARY": 2, "FEBRUAR": 2, "FEV": 2,
         "FEVR": 2, "FÉVR": 2, "MAR": 3, "MARCH": 3, "MÄR": 3, "MRZ": 3, "MÄRZ": 3, "MARS": 3, "APR": 4, "APRIL": 4,

@@ -58,6 +58,8 @@ enum LineItemExtractor {
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
     // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
     // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
+    /// A saving named by its rate alone, the minus before it ("-25% PICKERL  0,70 B", "- 30 % Rabatt").
+    private static let percentOff = Pattern(#"^\s*-\s?\d{1,2}\s?%"#, needsOneOf: "%")
     private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
     // A count and its packaging unit, maybe then its unit price and discount, where a name would be
     // ("1.000 STK   20.99 19", "1 PC   9.000  0.00   9.00", "2pc  1.15   2.30"): the row prices the name
@@ -92,9 +94,9 @@ enum LineItemExtractor {
                                                    "DEVOLUCION", "RETOURNEMENT"]
     private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
-    // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL").
+    // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL", Ralphs' "CA REDMP VAL").
     private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
-                                       "REDEMPTION VAL", "REDEMP VAL"]
+                                       "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "VIDANGES", "STATIEGELD", "LEEGGOED", "CRV"]
@@ -111,7 +113,7 @@ enum LineItemExtractor {
         "OMSCHRIJVING", "AANTAL", "PRIJS", "BEDRAG", "BTW", "ANTAL", "PRIS", "BELOPP", "VARE", "BELØP", "MOMS", "MVA",
         // Swedish, Finnish, Polish and Czech; their currencies.
         "BESKRIVNING", "VARA", "SUMMA", "KUVAUS", "TUOTE", "HINTA", "NAZWA", "ILOŚĆ", "CENA", "WARTOŚĆ", "POLOŽKA", "MNOŽSTVÍ",
-        "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ"]
+        "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ", "CHF", "GBP", "ARTIKEL"]
     /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
     private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
     private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: Pattern.digits)
@@ -122,7 +124,7 @@ enum LineItemExtractor {
         "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE",
         "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
     private static let longItemColumnWords = itemColumnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
-    private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE"]
+    private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE", "LEVY"]
     /// Fees named by an abbreviation alone, or with the number of the article they belong to: British Columbia's
     /// container recycling fee ("CRF  0.06", Costco's "CRF/1009211") beside a drink's deposit. With other words it
     /// is a brand ("CRF YAOURT NATURE X8", Carrefour's own).
@@ -327,7 +329,9 @@ enum LineItemExtractor {
             let isDeposit = descriptionLabel.hasAny(depositWords) || descriptionLabel.words.contains(where: depositWholeWords.contains)
                 || descriptionLabel.words.contains { $0.count > 5 && $0.hasSuffix("PFAND") }
                 || longDepositWords.contains(where: descriptionLabel.hasWord(closeTo:))
-            if price.value < 0, let header = returnHeader, index - header <= 3, !descriptionLabel.hasAny(discountWords),
+            // A returned article: under a header of returns, or named so itself ("RETURN 70117 GORILLA GLUE  7.99-").
+            let isReturn = returnHeader.map { index - $0 <= 3 } ?? false || descriptionLabel.words.first.map(returnWords.contains) == true
+            if price.value < 0, isReturn, !descriptionLabel.hasAny(discountWords),
                let row = itemRow(description, price: -price.value, flag: "", line: index, profile: profile) {
                 var item = row
                 item.total = price.value
@@ -337,7 +341,7 @@ enum LineItemExtractor {
                 pendingName = nil
                 continue
             }
-            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords))
+            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords) || percentOff.isMatched(by: line))
             if isDiscount {
                 attachSaving(abs(price.value))
                 continue
@@ -648,11 +652,21 @@ enum LineItemExtractor {
         // A colon in the price column is a time ("16:14"), unless a decimal separator shows it was a price ("3,:19").
         // A quantity line whose price OCR garbled ("2 Stk x   660") is no name.
         // A masked card number ("BONUSKAART   xx3318") is no price.
-        guard name.filter(\.isLetter).count >= 4, !tail.contains(":") || decimalSeparator.isMatched(by: tail),
+        // Nor is a currency alone ("Description   $", "Preis   CHF": a column's heading) or a word ("PUMP 04   REGULAR",
+        // "Tisch 31   Gäste 2"): OCR garbles a price into a few odd characters, not into four letters in a row.
+        let tailWords = tail.split { !$0.isLetter }
+        guard !tailWords.contains(where: { $0.count >= 4 }), !isCurrencyMark(tail),
+              name.filter(\.isLetter).count >= 4, !tail.contains(":") || decimalSeparator.isMatched(by: tail),
               !maskedNumber.isMatched(by: tail),
               !countTimes.isMatched(by: name.uppercased()),
               MerchantExtractor.isNameLike(name.uppercased()) else { return nil }
         return description.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A currency's symbol or code alone ("$", "€", "CHF").
+    private static func isCurrencyMark(_ text: String) -> Bool {
+        let mark = text.trimmingCharacters(in: .whitespaces).uppercased()
+        return currencyWords.contains(mark) || !mark.isEmpty && mark.allSatisfy { "$€£¥".contains($0) }
     }
 
     /// A row of column names and units only ("kg   EURO/kg   EURO", "QTY  PRICE  AMOUNT").
@@ -663,9 +677,9 @@ enum LineItemExtractor {
         func enough(_ named: Int) -> Bool { named == words.count || named >= 3 && named * 5 >= words.count * 3 }
         let unnamed = words.filter { !columnWords.contains(String($0)) }
         guard !words.isEmpty, !enough(words.count - unnamed.count) else { return !words.isEmpty }
-        // Only then words with a slip, in a short line that names a column already: this runs for each
-        // line without an amount, and most are no header.
-        guard unnamed.count < words.count, words.count <= 6 else { return false }
+        // Only then words with a slip, in a short line that names a column already, or of two or three words
+        // ("Deseription  Amcunt"): this runs for each line without an amount, and most are no header.
+        guard unnamed.count < words.count || (2...3).contains(words.count), words.count <= 6 else { return false }
         let slipped = unnamed.filter { TextSimilarity.matchesWithSlip($0, among: longColumnWords) }
         return enough(words.count - unnamed.count + slipped.count)
     }

@@ -29,7 +29,8 @@ enum MerchantExtractor {
                                     "EMAIL", "WWW", "HTTP", "STORE NO", "OPEN", "HOURS", "MEMBER", "KASSE",
                                     "FILIALE", "UST ID", "STEUER", "BELEG", "BON", "TERMINAL", "COPY", "KUNDENBELEG",
                                     "AMOUNT", "QTY",   // item table headers
-                                    "RETURNABLE", "EXCHANGEABLE", "COME AGAIN", "FEEDBACK", "COMPLAINT"]   // footer notices
+                                    "RETURNABLE", "EXCHANGEABLE", "COME AGAIN", "FEEDBACK", "COMPLAINT",   // footer notices
+                                    "DIR", "DIRECTOR", "MGR"]   // the store's people ("Store 0188 Dir Maria Lopez"); no "MANAGER": one slip from "PRET A MANGER"
     private static let addressWords: Set<String> = ["JALAN", "JLN", "TAMAN", "LOT", "NO", "LORONG", "BANDAR", "KAMPUNG", "STREET", "ST",
                                        "ROAD", "RD", "AVE", "AVENUE", "BLVD", "DRIVE", "DR", "SUITE", "UNIT", "FLOOR",
                                        "STRASSE", "STR", "WEG", "PLATZ", "ALLEE", "HWY", "HIGHWAY",

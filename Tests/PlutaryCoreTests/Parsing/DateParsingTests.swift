@@ -19,6 +19,27 @@ struct DateParsingTests {
         #expect(date("Dec 25, 2018") == "2018-12-25")
     }
 
+    @Test func aReturnDeadlineLosesToThePurchaseWhoseTimeOCRGluedToIt() {
+        // A photo's OCR ran the time into the year; the return-by date at the foot has no time.
+        let text = """
+        CVS/pharmacy #01123
+        01/18/202409:27AM
+        CVS VITAMIN D3 1000            9.49T
+        TOTAL  9.85
+        RETURNSWITH RECEIPT THRU 03/18/2024
+        """
+        #expect(ReceiptParser().parse(ocrText: text).purchaseDate == "2024-01-18")
+        let depot = """
+        THE HOME DEPOT
+        0121 00052 70913   09/14/2410:02AM
+        DEWALT 20V DRILL BIT     19.97
+        TOTAL           $21.57
+        POLICY ID     DAYS  POLICY EXPIRES ON
+        A           1            06            12/13/2024
+        """
+        #expect(ReceiptParser().parse(ocrText: depot).purchaseDate == "2024-09-14")
+    }
+
     @Test func eightDigitsWithoutSeparatorsAreADateOnlyWhenNoOtherIs() {
         #expect(date("27032018            No :CS-20243") == "2018-03-27")
         #expect(date("DATE:20180304 13:05") == "2018-03-04")

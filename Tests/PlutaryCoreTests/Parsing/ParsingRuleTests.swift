@@ -270,11 +270,74 @@ struct ParsingRuleTests {
            CA REDEMP VAL                    0.60
            SC RALPHS SAVINGS               2.00-
         ROMAINE HEARTS 3PK                3.99 F
-        TAX                                 0.63
-        **** BALANCE                       12.21
+        KRO SPARKLING WTR                 1.98 T
+           CA REDMP VAL                     0.10
+        TAX                                 0.80
+        **** BALANCE                       14.46
         """)
-        #expect(payload.lineItems.map { "\($0.total) \($0.category ?? "-")" } == ["6.99 -", "0.60 deposit", "3.99 -"])
+        #expect(payload.lineItems.map { "\($0.total) \($0.category ?? "-")" } == ["6.99 -", "0.60 deposit", "3.99 -", "1.98 -", "0.10 deposit"])
         #expect(payload.lineItems.first?.discount == "2.00")
+    }
+
+    @Test func headerRowsWithoutAPriceAreNoArticles() {
+        // Rows shaped like an article whose price OCR lost are kept (priced 0, for the review); these are not:
+        // a currency or a word in the price column is a heading or a header's field, not a garbled price.
+        // (The lost price is then what the total leaves: 1,8 A is read as 1.80.)
+        let fuel = parse("""
+        PETRO-CANADA
+        PUMP 04   REGULAR
+        48.207 L @ 1.589 $/L  76.60
+        COFFEE MED            2.49
+        TOTAL  79.09
+        """)
+        #expect(fuel.lineItems.map(\.total) == ["76.60", "2.49"])
+        let table = parse("""
+        VAPIANO
+        Tisch 31      Gäste 2
+        Dcscriptiom                       $
+        Artikel  Menge            Preis   CHF
+        Deseription            Amcunt
+        Pizza Diavola                  14,50
+        BAGUETTE                        1,8 A
+        Summe                          16,30
+        """)
+        #expect(table.lineItems.map { "\($0.description) \($0.total)" } == ["Pizza Diavola 14.50", "BAGUETTE 1.80"])
+    }
+
+    @Test func aRowNamedAReturnIsAReturnedArticleNotASaving() {
+        let payload = parse("""
+        ACE HARDWARE
+        70117 GORILLA GLUE 2OZ                7.99
+        1004598 LEAF BAG 30GAL 5PK
+           2 EA @ 3.49                        6.98
+        RETURN 70117 GORILLA GLUE 2OZ        7.99-
+        TOTAL                                 6.98
+        """)
+        #expect(payload.lineItems.map { "\($0.total) \($0.category ?? "-")" } == ["7.99 -", "6.98 -", "-7.99 return"])
+        #expect(payload.lineItems.allSatisfy { $0.discount == nil })
+    }
+
+    @Test func aRateWithAMinusBeforeItIsASaving() {
+        // Austria's sticker discount, its minus printed before the rate, not the amount.
+        let payload = parse("""
+        MPREIS
+        WC-REINIGER                       2,79 B
+          -25% PICKERL                   0,70 B
+        SUMME EUR                          2,09
+        """)
+        #expect(payload.lineItems.map(\.total) == ["2.09"])
+        #expect(payload.lineItems.first?.discount == "0.70")
+    }
+
+    @Test func aLevyIsAFee() {
+        let payload = parse("""
+        REXALL
+        DASANI WATER 24PK                 6.99 G
+          DEPOSIT                           2.40
+          ENV LEVY                        0.24 G
+        TOTAL                              9.63
+        """)
+        #expect(payload.lineItems.map { $0.category ?? "-" } == ["-", "deposit", "fee"])
     }
 
     @Test func aRecommendedRetailPriceIsNoItem() {

@@ -25,6 +25,20 @@ struct ShopNameEvidenceTests {
         #expect(merchant(text) == "Harbourside")
     }
 
+    @Test func theStoreDirectorIsNoShop() {
+        // US supermarkets print the director under the name; with the logo cut off the photo, his line comes first.
+        let text = """
+        Dir Maria Lopez
+        1653 S Vista Ave
+        Boise ID 83705
+        LUCERNE 2% MILK            3.99 S
+        ****  TAX  0.24  BAL  4.23
+        09/28/23 17:42
+        """
+        #expect(merchant(text).map { $0.contains("Maria") } != true)
+        #expect(merchant("ALBERTSONS\nStore 0188 Dir Maria Lopez\n" + text) == "Albertsons")
+    }
+
     @Test func aTownInTheBranchNameAndTheAddressIsNoNamePrintedAgain() {
         let text = """
               KINGSTON STORE
