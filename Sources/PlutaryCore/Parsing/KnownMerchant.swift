@@ -169,7 +169,10 @@ final class KnownMerchant: Sendable, Equatable {
         KnownMerchant("Hemköp", keys: ["HEMKÖP", "HEMKOP"], currency: "SEK"),
         KnownMerchant("Føtex", keys: ["FØTEX", "FOTEX"], currency: "DKK", dateOrder: .dayFirst),
         KnownMerchant("Bilka", keys: ["BILKA"], currency: "DKK", dateOrder: .dayFirst),
-        KnownMerchant("K-Market", keys: ["KMARKET", "KSUPERMARKET", "KCITYMARKET"], currency: "EUR", dateOrder: .dayFirst),
+        // Kesko's three store formats, each its own name.
+        KnownMerchant("K-Citymarket", keys: ["KCITYMARKET"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("K-Supermarket", keys: ["KSUPERMARKET"], currency: "EUR", dateOrder: .dayFirst),
+        KnownMerchant("K-Market", keys: ["KMARKET"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("Hofer", keys: ["HOFER"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("Asda", keys: [], wordKeys: ["ASDA"], currency: "GBP", dateOrder: .dayFirst),
         KnownMerchant("Morrisons", keys: ["MORRISONS"], currency: "GBP", dateOrder: .dayFirst),

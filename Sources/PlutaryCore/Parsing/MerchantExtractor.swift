@@ -52,6 +52,8 @@ enum MerchantExtractor {
     private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{4,}[\dO]-[A-Z]\b"#,
                                               needsOneOf: ")-")
     // "MAGASIN / STORE # 141", "STORE 1234": the branch's number, not its name.
+    /// A branch's number after the name ("PANERA BREAD #601293", "CVS/pharmacy #01123"): no part of the name.
+    private static let branchNumber = Pattern(#"\s#\s?\d{2,6}\s*$"#, needsOneOf: "#")
     private static let storeNumber = Pattern(#"\bSTORE\s*(?:#|NO\.?)?\s*\d"#, needsOneOf: Pattern.digits)
     // Five-digit codes, phone numbers, Canada's "T2J 3K9", Britain's "NW1 2RT", Australia's "WA 6000".
     private static let postalOrPhone = Pattern(
@@ -236,6 +238,10 @@ enum MerchantExtractor {
     /// greeting, date or registration number.
     /// - Parameter label: `LineLabel(upperLine)` when the caller has it (`ReceiptText.labels`).
     static func isNameLike(_ upperLine: String, label given: LineLabel? = nil) -> Bool {
+        // ("STORE # 141" alone is no name: tested on the whole line.)
+        if !storeNumber.isMatched(by: upperLine), let number = branchNumber.firstMatch(in: upperLine) {
+            return isNameLike((upperLine as NSString).substring(to: number.location))
+        }
         let label = given ?? LineLabel(upperLine)
         let registrations = registration.matches(in: upperLine)
         guard !registrations.isEmpty else { return isNameLikeText(upperLine, label: label, mayHoldRegistration: false) }
@@ -333,6 +339,7 @@ enum MerchantExtractor {
         for match in registration.matches(in: line).reversed() {
             ns.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: "")
         }
+        if let number = branchNumber.firstMatch(in: ns as String) { ns.deleteCharacters(in: NSRange(location: number.location, length: number.length)) }
         let trimmed = (ns as String).trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted)
         return trimmed.split(whereSeparator: \.isWhitespace).map(lettersForZeros).joined(separator: " ")
     }

@@ -33,6 +33,13 @@ struct KnownChainTests {
         #expect(meijer.merchantName == "Meijer")
     }
 
+    @Test func eachOfKeskosStoreFormatsKeepsItsName() {
+        for name in ["K-CITYMARKET", "K-SUPERMARKET", "K-MARKET"] {
+            let payload = parse("\(name)\n24.10.2024 18:02\nMAITO 1L      1,19\nYHTEENSÄ      1,19\n")
+            #expect(payload.merchantName?.uppercased() == name)
+        }
+    }
+
     @Test func aChainsWordInsideAnotherShopsNameIsNotThatChain() {
         // Ben's Independent Grocer (Malaysia) is no Your Independent Grocer (Canada).
         let payload = parse("""

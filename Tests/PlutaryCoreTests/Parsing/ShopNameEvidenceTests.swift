@@ -39,6 +39,20 @@ struct ShopNameEvidenceTests {
         #expect(merchant("ALBERTSONS\nStore 0188 Dir Maria Lopez\n" + text) == "Albertsons")
     }
 
+    @Test func aBranchNumberAfterTheNameIsNoPartOfIt() {
+        // Six digits after the name had made the line more number than name, and the order number won.
+        let text = """
+                  PANERA BREAD #601293
+                    289 Causeway St
+                    Boston, MA 02114
+        Order 417   DINE IN
+        12/14/2023 12:31
+        BROCCOLI CHEDDAR SOUP       7.29
+        TOTAL                       7.29
+        """
+        #expect(merchant(text) == "PANERA BREAD")
+    }
+
     @Test func aTownInTheBranchNameAndTheAddressIsNoNamePrintedAgain() {
         let text = """
               KINGSTON STORE
