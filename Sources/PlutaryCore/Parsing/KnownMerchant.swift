@@ -55,6 +55,8 @@ final class KnownMerchant: Sendable, Equatable {
         KnownMerchant("Tim Hortons", keys: ["TIMHORTONS"], currency: "CAD"),
         KnownMerchant("Giant Tiger", keys: ["GIANTTIGER"], currency: "CAD"),
         KnownMerchant("Petro-Canada", keys: ["PETROCANADA"], currency: "CAD"),
+        // Its logo's two words run together by OCR; "CIRCLE K" spaced is read as printed (a key would take "CIRCLE KITCHEN").
+        KnownMerchant("Circle K", keys: [], wordKeys: ["CIRCLEK"]),
         KnownMerchant("LCBO", keys: [], wordKeys: ["LCBO"], currency: "CAD"),
         KnownMerchant("Target", keys: [], wordKeys: ["TARGET"], currency: "USD", dateOrder: .monthFirst),
         KnownMerchant("Trader Joe's", keys: ["TRADERJOE"], currency: "USD", dateOrder: .monthFirst),

@@ -56,10 +56,10 @@ enum LineItemExtractor {
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
-    // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
-    // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
     /// A saving named by its rate alone, the minus before it ("-25% PICKERL  0,70 B", "- 30 % Rabatt").
     private static let percentOff = Pattern(#"^\s*-\s?\d{1,2}\s?%"#, needsOneOf: "%")
+    // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
+    // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
     private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
     // A count and its packaging unit, maybe then its unit price and discount, where a name would be
     // ("1.000 STK   20.99 19", "1 PC   9.000  0.00   9.00", "2pc  1.15   2.30"): the row prices the name

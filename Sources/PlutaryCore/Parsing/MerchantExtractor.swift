@@ -51,9 +51,9 @@ enum MerchantExtractor {
     // Also with its opening parenthesis lost: "99 SPEED MART S/B S19537-X)".
     private static let registration = Pattern(#"\(?\s*[0-9A-Z]{4,}\s*[-·]\s*[A-Z0-9]\s*\)|\(\s*\d{5,}[- ]?[A-Z]?\s*\)|\b\d{4,}[\dO]-[A-Z]\b"#,
                                               needsOneOf: ")-")
-    // "MAGASIN / STORE # 141", "STORE 1234": the branch's number, not its name.
     /// A branch's number after the name ("PANERA BREAD #601293", "CVS/pharmacy #01123"): no part of the name.
     private static let branchNumber = Pattern(#"\s#\s?\d{2,6}\s*$"#, needsOneOf: "#")
+    // "MAGASIN / STORE # 141", "STORE 1234": the branch's number, not its name.
     private static let storeNumber = Pattern(#"\bSTORE\s*(?:#|NO\.?)?\s*\d"#, needsOneOf: Pattern.digits)
     // Five-digit codes, phone numbers, Canada's "T2J 3K9", Britain's "NW1 2RT", Australia's "WA 6000".
     private static let postalOrPhone = Pattern(

@@ -40,6 +40,12 @@ struct KnownChainTests {
         }
     }
 
+    @Test func aChainsTwoWordsRunTogetherAreStillTheChain() {
+        let payload = parse("CIRCLEK\nSTORE 2709726\n02/21/2025 07:14\nUNLEADED 87     43.19\nTOTAL    43.19\n")
+        #expect(payload.merchantName == "Circle K")
+        #expect(parse("CIRCLE KITCHEN\n02/21/2025\nRAMEN  12.50\nTOTAL  12.50\n").merchantName == "CIRCLE KITCHEN")
+    }
+
     @Test func aChainsWordInsideAnotherShopsNameIsNotThatChain() {
         // Ben's Independent Grocer (Malaysia) is no Your Independent Grocer (Canada).
         let payload = parse("""
