@@ -21,7 +21,7 @@ enum DateExtractor {
     // A day and month with one separator read as a space: "05 02-18" or "05-02 18".
     private static let spacedSeparator = Pattern(#"(?<![\d.,:/-])(?:(\d{1,2}) (\d{1,2})([-/.])|(\d{1,2})([-/.])(\d{1,2}) )(\d{4}|\d{2})(?![\d:]|[.,]\d)"#, needsOneOf: Pattern.digits)
     // Also a time OCR glued to the date's year ("01/18/202409:27AM", "09/14/2410:02AM"), as `numeric` reads such dates.
-    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}|(?<=[-/.]\d{2}|[-/.]\d{4})\d{2}:\d{2}"#, needsOneOf: Pattern.digits)
+    private static let time = Pattern(#"(?<!\d)\d{1,2}:\d{2}|(?<=[-/.]\d{2}|[-/.]\d{4})\d{2}:\d{2}"#, needsOneOf: ":")
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
     private static let notPurchaseWords: [KeywordPhrase] = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
                                            "MHD", "BIS", "DUE DATE", "PETITION",

@@ -239,7 +239,7 @@ enum MerchantExtractor {
     /// - Parameter label: `LineLabel(upperLine)` when the caller has it (`ReceiptText.labels`).
     static func isNameLike(_ upperLine: String, label given: LineLabel? = nil) -> Bool {
         // ("STORE # 141" alone is no name: tested on the whole line.)
-        if !storeNumber.isMatched(by: upperLine), let number = branchNumber.firstMatch(in: upperLine) {
+        if let number = branchNumber.firstMatch(in: upperLine), !storeNumber.isMatched(by: upperLine) {
             return isNameLike((upperLine as NSString).substring(to: number.location))
         }
         let label = given ?? LineLabel(upperLine)
