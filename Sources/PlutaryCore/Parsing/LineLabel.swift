@@ -17,6 +17,10 @@ final class LineLabel: Sendable {
     private let wordStarts: [Int]
     /// Whether all words are ASCII, so that byte counts are letter counts.
     private let isASCII: Bool
+    // Bit n set for a word of n bytes (63 for longer ones), and the words' `KeywordPhrase.byteBits`: most of
+    // the hundred phrases tested on every line are ruled out by them without comparing bytes.
+    private let wordLengths: UInt64
+    private let bytesHeld: UInt64
 
     init(_ text: String) {
         // OCR reads a lower-case l as "!" or "|" ("Tota! Incl. of GST").
@@ -45,6 +49,17 @@ final class LineLabel: Sendable {
         compactBytes = Array(compact.utf8)
         isASCII = compactBytes.allSatisfy { $0 < 0x80 }
         wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
+        wordLengths = wordBytes.reduce(0) { $0 | Self.lengthBit($1.count) }
+        bytesHeld = KeywordPhrase.byteBits(compactBytes)
+    }
+
+    private static func lengthBit(_ count: Int) -> UInt64 {
+        1 << min(count, 63)
+    }
+
+    /// The `lengthBit`s of the ASCII words `mayMatch` lets through for a keyword of `count` bytes.
+    private static func lengthBits(near count: Int) -> UInt64 {
+        count >= 5 ? lengthBit(count - 1) | lengthBit(count) | lengthBit(count + 1) : lengthBit(count)
     }
 
     private static let lookalikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
@@ -101,12 +116,15 @@ final class LineLabel: Sendable {
 
     func has(_ phrase: KeywordPhrase) -> Bool {
         let parts = phrase.parts
-        if hasExactly(phrase) { return true }
+        // Each slip loses the label at most one of the phrase's bytes.
+        let missing = (phrase.bytesHeld & ~bytesHeld).nonzeroBitCount
+        if missing == 0, hasExactly(phrase) { return true }
         // East Asian words ("合計", "お釣") are matched as spelled: one slip in two characters is another word.
-        guard parts.count <= words.count, !parts.isEmpty, phrase.isASCII else { return false }
+        guard missing <= phrase.slips, parts.count <= words.count, !parts.isEmpty, phrase.isASCII else { return false }
         // Plain loops and a length test first: this runs for every line against a hundred
         // phrases, and most word pairs differ in length by more than one OCR slip allows.
         let ascii = isASCII && phrase.isASCII
+        if ascii, !parts.allSatisfy({ wordLengths & Self.lengthBits(near: $0.count) != 0 }) { return false }
         windows: for start in 0...(words.count - parts.count) {
             for index in 0..<parts.count {
                 let word = wordBytes[start + index], part = parts[index]
@@ -131,7 +149,7 @@ final class LineLabel: Sendable {
     /// glued words count ("TOTALAMOUNT" has "TOTAL"), but "INDISCHES CHICKEN" has no "DISC".
     func hasExactly(_ phrase: KeywordPhrase) -> Bool {
         let joined = phrase.joined
-        guard let first = joined.first else { return false }
+        guard let first = joined.first, phrase.bytesHeld & ~bytesHeld == 0 else { return false }
         for start in wordStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
             if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
         }
@@ -185,12 +203,15 @@ final class LineLabel: Sendable {
 
     /// Whether a word is `keyword` as `wordIndices(closeTo:)` finds them; without building the list.
     func hasWord(closeTo keyword: KeywordPhrase) -> Bool {
-        keyword.joined.count > 5 ? hasWordMatching(keyword) : wordBytes.contains { $0.elementsEqual(keyword.joined) }
+        guard keyword.joined.count <= 5 else { return hasWordMatching(keyword) }
+        return wordLengths & Self.lengthBit(keyword.joined.count) != 0 && wordBytes.contains { $0.elementsEqual(keyword.joined) }
     }
 
     private func firstWord(matching keyword: KeywordPhrase, from start: Int) -> Int? {
         let bytes = keyword.joined[...]
         let ascii = isASCII && keyword.isASCII
+        if ascii, wordLengths & Self.lengthBits(near: bytes.count) == 0 { return nil }
+        if keyword.isASCII, (keyword.bytesHeld & ~bytesHeld).nonzeroBitCount > KeywordPhrase.slips(bytes.count) { return nil }
         for index in start..<max(start, wordBytes.count) where !ascii || Self.mayMatch(wordBytes[index], bytes) {
             if TextSimilarity.wordMatches(wordBytes[index], bytes) { return index }
         }
@@ -199,6 +220,8 @@ final class LineLabel: Sendable {
 
     /// True when a whole word equals `word` exactly (for short keywords like "TIP", "BAR").
     func hasWord(_ word: String) -> Bool {
-        words.contains(word)
+        // Equal ASCII strings have equal byte counts; others may not ("K" and the Kelvin sign are equal).
+        if isASCII, word.utf8.allSatisfy({ $0 < 0x80 }), wordLengths & Self.lengthBit(word.utf8.count) == 0 { return false }
+        return words.contains(word)
     }
 }
