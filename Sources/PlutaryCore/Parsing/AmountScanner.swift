@@ -18,7 +18,7 @@ enum AmountScanner {
     private static let centsAlone = Pattern(#"(?<![^\s$])(-\s?)?(\$?)\.(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".")
     // OCR sometimes drops the decimal point itself ("RM 64 13"); only after a currency sign,
     // at the end of the line, so quantity and price columns ("2 15") stay apart.
-    private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    private static let spacedAmount = Pattern(#"(?<![\d.,])(-\s?)?(?:RM|US\$|CA\$|C\$|\$|€|£|EUR)\s?(\d{1,6}) (\d{2})\s*$"#, needsOneOf: Pattern.digits, digitRun: 2)
 
     private static let trailingLimit = 16
     // Made once: a Locale per amount was a tenth of scanning a long line.

@@ -13,10 +13,10 @@ enum CurrencyDetector {
     private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false,
                                                 needsOneOf: "$")
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 5)
     // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
-    private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits)
-    private static let newZealandGSTNumber = Pattern(#"\bGST(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits)
+    private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 4)
+    private static let newZealandGSTNumber = Pattern(#"\bGST(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits, digitRun: 3)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Words of euro countries' receipts beyond Germany: Spain, France, Italy, the Netherlands, Portugal, Finland.
     private static let euroWords: Set<String> = ["IVA", "TVA", "BTW", "ALV", "TOTALE", "TOTAAL", "EFECTIVO", "ESPECES", "CONTANTI",
@@ -69,9 +69,10 @@ enum CurrencyDetector {
         var scores: [String: Double] = [:]
         func add(_ code: String, _ weight: Double) { if weight > 0 { scores[code, default: 0] += weight } }
 
-        if ringgit.isMatched(by: upper) { add("MYR", 0.8) }
+        // The whole text goes to ICU only when it holds what every match of the pattern does.
+        if mentions("RM") || mentions("MYR"), ringgit.isMatched(by: upper) { add("MYR", 0.8) }
         for (sign, code) in signs where mentions(sign) { add(code, 0.8) }
-        let symbols = Set(euroOrPound.matches(in: upper).compactMap { $0[1] ?? $0[2] })
+        let symbols = mentions("€") || mentions("£") ? Set(euroOrPound.matches(in: upper).compactMap { $0[1] ?? $0[2] }) : []
         if symbols.contains("€") || labels.contains(where: { $0.hasWord("EUR") || $0.hasWord("EURO") }) { add("EUR", 0.8) }
         if symbols.contains("£") || labels.contains(where: { $0.hasWord("GBP") }) { add("GBP", 0.8) }
         if labels.contains(where: { $0.hasWord("CHF") }) { add("CHF", 0.8) }
@@ -91,7 +92,7 @@ enum CurrencyDetector {
         if mentions("A$") || labels.contains(where: { $0.hasWord("AUD") }) { add("AUD", 0.8) }
         if mentions("NZ$") || labels.contains(where: { $0.hasWord("NZD") }) { add("NZD", 0.8) }
         // A yen sign counts only before a number; OCR litters text with stray "¥".
-        if yen.isMatched(by: upper) {
+        if mentions("¥") || mentions("￥"), yen.isMatched(by: upper) {
             mentions("RMB") || mentions("CNY") || mentions("元") ? add("CNY", 0.7) : add("JPY", 0.6)
         }
         // Each further country word makes the country surer than one stray symbol.

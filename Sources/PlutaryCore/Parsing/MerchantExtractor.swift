@@ -333,6 +333,9 @@ enum MerchantExtractor {
         return words.contains { $0.count >= 4 } && words.count * 2 >= label.words.count && !isRule
     }
 
+    // Built once, as building it cost more than the trimming.
+    private static let nameDebris = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted
+
     /// The line as printed, minus OCR debris at its ends and doubled spaces.
     private static func cleaned(_ line: String) -> String {
         let ns = NSMutableString(string: line)
@@ -340,7 +343,7 @@ enum MerchantExtractor {
             ns.replaceCharacters(in: NSRange(location: match.location, length: match.length), with: "")
         }
         if let number = branchNumber.firstMatch(in: ns as String) { ns.deleteCharacters(in: NSRange(location: number.location, length: number.length)) }
-        let trimmed = (ns as String).trimmingCharacters(in: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted)
+        let trimmed = (ns as String).trimmingCharacters(in: nameDebris)
         return trimmed.split(whereSeparator: \.isWhitespace).map(lettersForZeros).joined(separator: " ")
     }
 

@@ -7,6 +7,8 @@ struct Pattern: @unchecked Sendable {
     private let regex: NSRegularExpression
     /// ASCII characters of which every match holds at least one, as a bit set; empty when any text may match.
     private let needed: (low: UInt64, high: UInt64)
+    /// Consecutive digits every match holds; 0 when it may hold none.
+    private let digitRun: Int
 
     static let digits = "0123456789"
 
@@ -14,13 +16,16 @@ struct Pattern: @unchecked Sendable {
     ///   match contains one, such as `Pattern.digits` for `\d`. Text without any is answered without
     ///   running the expression: a third of receipt lines have no digit, and handing a line to ICU
     ///   costs more than scanning its bytes.
-    init(_ pattern: String, caseInsensitive: Bool = true, needsOneOf: String = "") {
+    /// - Parameter digitRun: how many digits in a row every match holds (4 for a year "(?:19|20)\d{2}",
+    ///   5 for a ZIP code): most lines have a price's two at most, and are answered without ICU.
+    init(_ pattern: String, caseInsensitive: Bool = true, needsOneOf: String = "", digitRun: Int = 0) {
         // The patterns are literals in this module; a bad one is a programming error.
         regex = try! NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
         needed = needsOneOf.utf8.reduce((0, 0)) { set, byte in
             precondition(byte < 0x80 && !Character(Unicode.Scalar(byte)).isLetter, "only ASCII non-letters can be required")
             return byte < 64 ? (set.low | 1 << byte, set.high) : (set.low, set.high | 1 << (byte - 64))
         }
+        self.digitRun = digitRun
     }
 
     func matches(in text: String) -> [PatternMatch] {
@@ -46,12 +51,24 @@ struct Pattern: @unchecked Sendable {
         return PatternMatch(groups: groups, location: result.range.location, length: result.range.length)
     }
 
-    /// False only when the text cannot match: it is ASCII and holds none of the needed characters.
+    /// False only when the text cannot match: it is ASCII and holds none of the needed characters,
+    /// or it has no run of `digitRun` digits.
     /// Text with other characters goes to ICU, whose `\d` also takes other scripts' digits.
     private func mayMatch(_ text: String) -> Bool {
-        guard needed != (0, 0) else { return true }
-        return text.utf8.contains { byte in
+        guard needed == (0, 0) || text.utf8.contains(where: { byte in
             byte >= 0x80 || (byte < 64 ? needed.low >> byte & 1 == 1 : needed.high >> (byte - 64) & 1 == 1)
+        }) else { return false }
+        return digitRun <= 1 || hasDigitRun(text)
+    }
+
+    /// Whether `digitRun` bytes in a row are digits or belong to other scripts' characters, of which
+    /// `\d` takes some: every byte of such a digit is one of those.
+    private func hasDigitRun(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? run + 1 : 0
+            if run == digitRun { return true }
         }
+        return false
     }
 }
