@@ -12,7 +12,7 @@ enum AmountScanner {
     // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted. On faint
     // print it doubles the separator ("2,,49", "4..59").
     private static let amount = Pattern(
-        #"(?:(?<![\d.,])(-\s?)?|(?<=\p{L}{2}\.))(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(?!-\p{L}{2})(\s?-(?!\s?[\d-]))?"#, needsOneOf: Pattern.digits)
+        #"(?:(?<![\d.,])(-\s?)?|(?<=\p{L}{2}\.))(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(?!-\p{L}{2})(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".,", digitRun: 2)
     // American tills print cents alone ("BOTTLE DEPOSIT  .60", "$.75-"); the groups are `amount`'s, the whole part empty.
     // Its own pattern, tried only on lines with " ." or "$.": in `amount` it doubled the cost of every scan.
     private static let centsAlone = Pattern(#"(?<![^\s$])(-\s?)?(\$?)\.(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".")
@@ -74,7 +74,7 @@ enum AmountScanner {
         return String(Substring(slice))
     }
 
-    private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#, needsOneOf: Pattern.digits)
+    private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#, needsOneOf: ".,", digitRun: 1)
 
     /// An amount at the end of a line that lost its last digit ("NET TOTAL 174.9"), read as
     /// whole tenths; only for summary lines, where the label says an amount must be there.
@@ -83,7 +83,7 @@ enum AmountScanner {
         return Decimal(string: "\(whole).\(tenth)0", locale: posix)
     }
 
-    private static let dashed = Pattern(#"(?<![\d.,\-])(\d{1,6})-(\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    private static let dashed = Pattern(#"(?<![\d.,\-])(\d{1,6})-(\d{2})\s*$"#, needsOneOf: "-", digitRun: 2)
 
     /// An amount at the end of a summary line whose decimal point OCR read as a dash
     /// ("NET TOTAL 19-80"); only where the label says an amount must be there.
@@ -92,7 +92,7 @@ enum AmountScanner {
         return Decimal(string: "\(whole).\(cents)", locale: posix)
     }
 
-    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#, needsOneOf: Pattern.digits)
+    private static let pointless = Pattern(#"(?<=[\s:])(\d{3,5})\s*[^\w.,]{0,3}$"#, needsOneOf: Pattern.digits, digitRun: 3)
 
     /// A summary amount whose decimal point OCR lost ("Total GST (RM) : 637"), read as cents.
     static func pointlessAmount(in line: String) -> Decimal? {

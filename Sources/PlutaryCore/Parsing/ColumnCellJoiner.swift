@@ -78,9 +78,9 @@ enum ColumnCellJoiner {
     private static let amountCell = Pattern("^" + amount + #"\s*"# + flag + #"?$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     private static let endsInAmount = Pattern(amount + #"\s*"# + flag + #"?$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     /// A count and a unit price whose row total is the next cell ("2 @ $1.99" / "$3.98").
-    private static let endsInQuantity = Pattern(#"\d\s*(?:\p{L}{1,4}\.?\s*)?[xX@×*]\s*[$€£]?\s*\d+[.,]\d{2,3}$"#, needsOneOf: Pattern.digits)
+    private static let endsInQuantity = Pattern(#"\d\s*(?:\p{L}{1,4}\.?\s*)?[xX@×*]\s*[$€£]?\s*\d+[.,]\d{2,3}$"#, needsOneOf: ".,", digitRun: 2)
     private static let flagCell = Pattern(#"^(?:\*?[A-Z]{1,2}\*?|\*{1,2})$"#, caseInsensitive: false)
     private static let countCell = Pattern(#"^\d{1,3}$"#, needsOneOf: Pattern.digits)
-    private static let articleNumber = Pattern(#"^\d{5,14}(?:\s+[A-Z]{1,2})?$"#, needsOneOf: Pattern.digits)
+    private static let articleNumber = Pattern(#"^\d{5,14}(?:\s+[A-Z]{1,2})?$"#, needsOneOf: Pattern.digits, digitRun: 5)
     private static let hasWord = Pattern(#"\p{L}{2}"#)
 }

@@ -286,5 +286,5 @@ final class KnownMerchant: Sendable, Equatable {
         priceOrCard.isMatched(by: line)
     }
 
-    private static let priceOrCard = Pattern(#"[*Xx]{3}\d{3}|\d[.,]\d{2}\b"#, needsOneOf: Pattern.digits)
+    private static let priceOrCard = Pattern(#"[*Xx]{3}\d{3}|\d[.,]\d{2}\b"#, needsOneOf: Pattern.digits, digitRun: 2)
 }

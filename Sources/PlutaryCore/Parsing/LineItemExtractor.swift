@@ -11,28 +11,28 @@ import Foundation
 enum LineItemExtractor {
     // The operator between weight and price may be left out when the price says what it is per:
     // "0,986 kg  1,99 €/kg  1,96" (Spain). Australia's tills say the weight is net ("0.824 kg NET @ $3.90/kg").
-    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: Pattern.digits)
+    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: ".,", digitRun: 2)
     // Italian tills put the unit first: "KG 0,770 X 2,49" under the article's line.
-    private static let unitFirstWeightLine = Pattern(#"\b(KG|LB)\s?(\d+[.,]\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
+    private static let unitFirstWeightLine = Pattern(#"\b(KG|LB)\s?(\d+[.,]\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: ".,", digitRun: 2)
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".
     // Faint print reads "lb" as "1b".
-    private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|[1I]B)\b\.?\s*@\s*1\s?(?:KG|LB|[1I]B)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: Pattern.digits)
+    private static let perOneUnitWeightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|[1I]B)\b\.?\s*@\s*1\s?(?:KG|LB|[1I]B)\s*/\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: "@", digitRun: 2)
     // The count may carry its packaging unit, whatever the shop calls it: "2 Stk x", "2 Rolle x", "5 Pack ×".
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
     // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
     // The count may be labelled ("Qty 2 @ $2.40 each").
-    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: Pattern.digits)
+    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: ".,", digitRun: 2)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
-    private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
     // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T".
     private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
-    private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: Pattern.digits)
+    private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // An item code before the name: "512345", "4011-2", Canadian Tire's "043-2211-4".
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?|\d{2,4}-\d{3,8}-\d{1,4})\s+"#, caseInsensitive: false,
-                                             needsOneOf: Pattern.digits)
-    private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+                                             needsOneOf: Pattern.digits, digitRun: 3)
+    private static let trailingUPC = Pattern(#"\s(\d{8,14})\s*[A-Z]{0,2}\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 8)
     private static let flagBeforePrice = Pattern(#"\s{2,}([A-Z]{1,4})\s*$"#, caseInsensitive: false)
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("*C", "xC": no discount), OCR
     // debris (":", "'"), a marker OCR read as another symbol ("≠C", "★B"), Japan's reduced-rate mark
@@ -41,26 +41,26 @@ enum LineItemExtractor {
     private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9軽]|[[\p{S}\p{P}]--[/%@]]){0,4}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
-    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: ".,", digitRun: 2)
     // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
     // column (IKEA's "Artikel 50319963   22621").
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 2)
     // A negative amount without its point: a minus, three or four digits, perhaps a tax flag.
-    private static let undottedNegative = Pattern(#"\S\s{2,}-\s?(\d{1,2})(\d{2})\s*[A-Z]?$"#, caseInsensitive: false, needsOneOf: "-")
+    private static let undottedNegative = Pattern(#"\S\s{2,}-\s?(\d{1,2})(\d{2})\s*[A-Z]?$"#, caseInsensitive: false, needsOneOf: "-", digitRun: 3)
     // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
     // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
-    private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits)
-    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits, digitRun: 3)
+    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
-    private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: Pattern.digits)
+    private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: ".,", digitRun: 3)
     /// A saving named by its rate alone, the minus before it ("-25% PICKERL  0,70 B", "- 30 % Rabatt").
     private static let percentOff = Pattern(#"^\s*-\s?\d{1,2}\s?%"#, needsOneOf: "%")
     // A rate anywhere on a tax row. Looser than `ReceiptAnalyzer.rate`, which reads the rate's
     // value: here OCR's "Incl.6% GST" (a point glued before the rate) still marks the row as the tax's.
-    private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: Pattern.digits)
+    private static let taxRate = Pattern(#"\d(?:[.,]\d{1,2})?\s?%"#, needsOneOf: "%", digitRun: 1)
     // A count and its packaging unit, maybe then its unit price and discount, where a name would be
     // ("1.000 STK   20.99 19", "1 PC   9.000  0.00   9.00", "2pc  1.15   2.30"): the row prices the name
     // printed above it. OCR may lose the count's digits ("000 STK").
@@ -68,27 +68,27 @@ enum LineItemExtractor {
         #"^[-–.\s]*(\d{1,4})(?:[.,](\d{1,3}))?\s*(?:STK|STCK|STÜCK|ST|PCE|PCS|PC|PKT|PK|PACK|SET|SETS|BOX|BOXS|BOXES|BTL|EA|UNITS?)\.?((?:\s+[&$@]?\d+(?:[.,]\d+)?-?)*)$"#,
         needsOneOf: Pattern.digits)
     // Bare digits right after a quantity row's unit price, then at most a tax flag.
-    private static let bareTotal = Pattern(#"^\s+(\d{3,6})\s*[A-Z0-9]{0,2}\s*$"#, needsOneOf: Pattern.digits)
+    private static let bareTotal = Pattern(#"^\s+(\d{3,6})\s*[A-Z0-9]{0,2}\s*$"#, needsOneOf: Pattern.digits, digitRun: 3)
     // A row's leading count and unit price ("1 x  5.90  "), before the name some tills print next.
-    private static let quantityLead = Pattern(#"^\s*\d{1,3}\s*(?:X|×|@|\*)\s*(?:\$|€|RM)?\s?\d+[.,]\d{2}\s+"#, needsOneOf: Pattern.digits)
+    private static let quantityLead = Pattern(#"^\s*\d{1,3}\s*(?:X|×|@|\*)\s*(?:\$|€|RM)?\s?\d+[.,]\d{2}\s+"#, needsOneOf: ".,", digitRun: 2)
     // Columns of a count and a unit price alone before the total, under the item's name ("PAINT BRUSH" /
     // "2    6.50    13.00"): the count times the price must be the total.
-    private static let bareCountAndUnitPrice = Pattern(#"^\s*(\d{1,4})\s+(\d{1,5}[.,]\d{2})\s*$"#, needsOneOf: Pattern.digits)
+    private static let bareCountAndUnitPrice = Pattern(#"^\s*(\d{1,4})\s+(\d{1,5}[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // A count and a unit price in columns beside the name, whichever the order, checked by their
     // product being the row's total: "NASI LEMAK   2   3.50   7.00", "PFAND   0,25   2   0,50",
     // "2 BANANEN   0,25   0,50". A count printed with "x" needs no unit price: "2 x NASI GORENG   8.00".
-    private static let trailingCountAndUnit = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,3}(?:[.,]\d{3})?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: Pattern.digits)
-    private static let trailingUnitAndCount = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})\s+(\d{1,3})$"#, needsOneOf: Pattern.digits)
-    private static let leadingCountAndUnit = Pattern(#"^(\d{1,3})\s*(?:[X×*]\s*)?\s(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: Pattern.digits)
+    private static let trailingCountAndUnit = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,3}(?:[.,]\d{3})?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: ".,", digitRun: 2)
+    private static let trailingUnitAndCount = Pattern(#"^(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})\s+(\d{1,3})$"#, needsOneOf: ".,", digitRun: 2)
+    private static let leadingCountAndUnit = Pattern(#"^(\d{1,3})\s*(?:[X×*]\s*)?\s(.*?\p{L}.*?)\s+(\d{1,5}[.,]\d{2})$"#, needsOneOf: ".,", digitRun: 2)
     private static let leadingCountTimes = Pattern(#"^(\d{1,3})\s*[X×*]\s*(\p{L}.*)$"#, needsOneOf: Pattern.digits)
     private static let leadingCount = Pattern(#"^(\d{1,2})\s+(\p{L}.*)$"#, needsOneOf: Pattern.digits)
-    private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    private static let rateColumn = Pattern(#"\S(?:\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}|\s+(?:[4-9]|[12]\d)[.,]00\s?%\s+)"#, needsOneOf: Pattern.digits)
-    private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: Pattern.digits)
+    private static let trailingCode = Pattern(#"\s+(\d{4,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 4)
+    private static let rateColumn = Pattern(#"\S(?:\s{2,}(?:[4-9]|[12]\d)(?:[.,]0{1,2})?\s?%\s{2,}|\s+(?:[4-9]|[12]\d)[.,]00\s?%\s+)"#, needsOneOf: "%", digitRun: 1)
+    private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: ".,", digitRun: 1)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let maskedNumber = Pattern(#"^[xX*#•]{2,}\s?\d{2,}$"#)
     private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
-    private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: Pattern.digits)
+    private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: "-/.:", digitRun: 2)
     /// Headers of the articles brought back, in English, French, German, Spanish and Dutch.
     private static let returnWords: Set<String> = ["RETURN", "RETURNS", "REFUND", "REMBOURSEMENT", "RETOUR", "RUECKGABE",
                                                    "DEVOLUCION", "RETOURNEMENT"]
@@ -116,7 +116,7 @@ enum LineItemExtractor {
         "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ", "CHF", "GBP", "ARTIKEL"]
     /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
     private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
-    private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: Pattern.digits)
+    private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: "%", digitRun: 1)
     /// Currency codes printed as labels' last words ("EINZELPREIS EUR 9,95"); no names of anything.
     static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
     private static let itemColumnWords: Set<String> = ["DESCRIPTION", "DESC", "ITEM", "ITEMS", "NAME", "BEZEICHNUNG", "QTY",

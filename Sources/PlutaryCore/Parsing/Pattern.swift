@@ -58,7 +58,7 @@ struct Pattern: @unchecked Sendable {
         guard needed == (0, 0) || text.utf8.contains(where: { byte in
             byte >= 0x80 || (byte < 64 ? needed.low >> byte & 1 == 1 : needed.high >> (byte - 64) & 1 == 1)
         }) else { return false }
-        return digitRun <= 1 || hasDigitRun(text)
+        return digitRun == 0 || hasDigitRun(text)
     }
 
     /// Whether `digitRun` bytes in a row are digits or belong to other scripts' characters, of which

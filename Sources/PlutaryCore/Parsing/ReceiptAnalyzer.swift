@@ -6,15 +6,15 @@ import Foundation
 struct ReceiptAnalyzer: Sendable {
     let profile: StrategyProfile
 
-    private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
     // The tax's name may stand between letter and rate ("A: MwSt 19%  Netto 2,18  MwSt 0,42").
-    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(?:(?:MWST|UST|VAT|TVA|IVA|BTW|MOMS)\.?\s*)?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(?:(?:MWST|UST|VAT|TVA|IVA|BTW|MOMS)\.?\s*)?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
     // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%". Or the rate's name: Britain's "Std 20%", "Zero 0%".
-    private static let anyLetterVatRow = Pattern(#"^\s*(STD|STANDARD|REDUCED|ZERO|[A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let anyLetterVatRow = Pattern(#"^\s*(STD|STANDARD|REDUCED|ZERO|[A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "VAT ANALYSIS"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
@@ -33,13 +33,13 @@ struct ReceiptAnalyzer: Sendable {
                                                       // India's GST breakup ("GST IND  Taxable  CGST  SGST  Total").
                                                       "TAXABLE", "CGST", "SGST", "IGST"]
     // A row of such a table that starts with its rate and has no letter code: "4%  3,73  0,15".
-    private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let rateFirstVatRow = Pattern(#"^\s*()(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // Or with the rate's "%" only in the header ("Moms%  Moms  Netto  Brutto" over "12,00  13,22  110,13  123,35";
     // "TVA  %  HT  TVA  TTC" over "A  5,5  3,43  0,19  3,62").
     // The code may be a digit ("1   19,00   2,93   0,56   3,49"), and the rate whole (Austria's "1   10   11,94   1,19").
     private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}(?:[.,]\d{1,2})?)(?=\s+\d)"#, needsOneOf: Pattern.digits)
     // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
-    private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: Pattern.digits)
+    private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // Norway's table prints the rate last ("312,95    46,94    15%"): a row only when its arithmetic says so.
     private static let rateLastVatRow = Pattern(#"()(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s*$"#, needsOneOf: "%")
 
