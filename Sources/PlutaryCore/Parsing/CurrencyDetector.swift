@@ -117,7 +117,7 @@ enum CurrencyDetector {
 
         // "$" alone says "a dollar"; the country decides which.
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
-        if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) } }) { canadian += 0.4 }
+        if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }
         if usZipCode.isMatched(by: upper) || mentions("USA") { american += 0.4 }
         // Looked for only beside a "$": the other countries' cues are what most receipts need, and these cost a tenth of them.

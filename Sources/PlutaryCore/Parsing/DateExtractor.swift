@@ -57,7 +57,7 @@ enum DateExtractor {
             // "Date:" alone on a line, its value on the next.
             if previousLabelled { lineFeatures["label_above"] = 1 }
             if time.isMatched(by: line) { confidence += 0.1; lineFeatures["time"] = 1 }
-            if notPurchaseWords.contains(where: { $0.parts.count > 1 ? label.has($0) : label.hasWord($0.text) }) {
+            if notPurchaseWords.contains(where: { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) }) {
                 confidence -= 0.4
                 lineFeatures["not_purchase_label"] = 1
             }

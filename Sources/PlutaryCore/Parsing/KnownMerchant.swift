@@ -14,6 +14,8 @@ final class KnownMerchant: Sendable, Equatable {
     // `keys` as UTF-8 bytes, and whether each is ASCII: every chain is tested on every header line.
     private let keyBytes: [[UInt8]]
     private let keyIsASCII: [Bool]
+    // Whether each key has eight letters or more, and may be found inside run-together text.
+    private let keyIsLong: [Bool]
     /// The keys long enough (six letters) to be recognised with one OCR slip.
     let slipKeys: [KeywordPhrase]
     /// The first three bytes of each key and word key, for `find`'s quick test; nil when a key is not
@@ -24,6 +26,7 @@ final class KnownMerchant: Sendable, Equatable {
         self.brand = brand; self.keys = keys; self.wordKeys = wordKeys; self.currency = currency; self.dateOrder = dateOrder
         keyBytes = keys.map { Array($0.utf8) }
         keyIsASCII = keys.map { $0.allSatisfy(\.isASCII) }
+        keyIsLong = keys.map { $0.count >= 8 }
         slipKeys = keys.filter { $0.count >= 6 }.map(KeywordPhrase.init)
         let allKeys = keys + wordKeys
         keyStarts = allKeys.allSatisfy { $0.allSatisfy(\.isASCII) && $0.utf8.count >= 3 }
@@ -202,7 +205,7 @@ final class KnownMerchant: Sendable, Equatable {
         let found = keys.indices.contains { index in
             let key = keyBytes[index]
             return label.hasWordStarting(with: key)
-                || (keys[index].count >= 8 && (label.compactContains(key) || Self.bytes(squeezed(), contain: key)))
+                || (keyIsLong[index] && (label.compactContains(key) || Self.bytes(squeezed(), contain: key)))
                 || (!keyIsASCII[index] && Self.bytes(Array(rawUpper.utf8), contain: key))
         }
         if found { return true }

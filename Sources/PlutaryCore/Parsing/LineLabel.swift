@@ -234,8 +234,13 @@ final class LineLabel: Sendable {
 
     /// True when a whole word equals `word` exactly (for short keywords like "TIP", "BAR").
     func hasWord(_ word: String) -> Bool {
+        words.contains(word)
+    }
+
+    /// `hasWord` for a one-word keyword tested on many lines.
+    func hasWord(_ keyword: KeywordPhrase) -> Bool {
         // Equal ASCII strings have equal byte counts; others may not ("K" and the Kelvin sign are equal).
-        if isASCII, word.utf8.allSatisfy({ $0 < 0x80 }), wordLengths & Self.lengthBit(word.utf8.count) == 0 { return false }
-        return words.contains(word)
+        if isASCII, keyword.isASCII, wordLengths & Self.lengthBit(keyword.text.utf8.count) == 0 { return false }
+        return words.contains(keyword.text)
     }
 }

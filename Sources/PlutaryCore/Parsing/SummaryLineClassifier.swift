@@ -93,6 +93,8 @@ enum SummaryLineClassifier {
     private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
+    // Looked for before the words are read as characters, which few lines need.
+    private static let balance: KeywordPhrase = "BALANCE", incl = Array("INCL".utf8)
     // "Total" in the languages whose word is not "TOTAL…": Dutch, Spanish, Polish, Czech, Finnish.
     // Croatian, Serbian and Bosnian, Slovenian, Hungarian, Slovak.
     // Read with one OCR slip from six letters on ("CELKFM").
@@ -124,9 +126,10 @@ enum SummaryLineClassifier {
         if label.has(totalSales) { return .total(strength: 0.6) }
         // "BALANCE" alone: US tills print it above the tax ("**** BALANCE 8.27", then "BALANCE DUE 8.59"),
         // others as what is due; either way it ends the items. A word more makes it a name ("Balance Brot").
-        if label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
+        if label.hasWord(balance), label.words.filter({ $0.contains(where: \.isLetter) }) == ["BALANCE"] { return .total(strength: 0.6) }
         // "HST INCLUDED IN TOTAL  16.02", "GST 8% included in total  3.47": the tax the total holds, not a total.
-        if label.words.dropFirst().first(where: { !$0.allSatisfy(\.isNumber) })?.hasPrefix("INCL") == true, let tax = taxName(label),
+        if label.hasWordStarting(with: incl), label.words.dropFirst().first(where: { !$0.allSatisfy(\.isNumber) })?.hasPrefix("INCL") == true,
+           let tax = taxName(label),
            let first = label.words.first,
            tax.uppercased().hasPrefix(first) {
             return .tax(name: tax)
@@ -145,7 +148,7 @@ enum SummaryLineClassifier {
     static func taxName(_ label: LineLabel) -> String? {
         guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains) else { return nil }
         if let name = taxNames.first(where: { entry in
-            entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word.text)
+            entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word)
         })?.name {
             return name
         }
@@ -169,7 +172,7 @@ enum SummaryLineClassifier {
         // France's "CB" (carte bancaire) leads a label of words only ("CB  8,11", "CB SANS CONTACT"); a "CB#: 395164" is a number.
         if label.words.first == "CB", label.words.allSatisfy({ $0.allSatisfy(\.isLetter) }) { return "Card" }
         return tenderMethods.first { entry in
-            entry.word.parts.count > 1 || entry.word.joined.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word.text)
+            entry.word.parts.count > 1 || entry.word.joined.count >= 6 ? label.has(entry.word) : label.hasWord(entry.word)
         }?.method
     }
 }
