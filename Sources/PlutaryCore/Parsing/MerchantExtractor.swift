@@ -86,7 +86,12 @@ enum MerchantExtractor {
         }
         var plainLines = 0
         var firstCompanyLine: Int?
-        for (index, line) in zip(top.indices, top) {
+        // The header ends where the articles begin: a name below the first amount under it is an article's
+        // ("789355 CAFE MELITTA"). An amount above every name is a stamp or a note OCR read first.
+        let header = top.indices.first { index in
+            AmountScanner.lastAmount(in: top[index]) != nil && nameLikeLines[..<index].contains(true)
+        }.map { top[..<$0] } ?? top
+        for (index, line) in zip(header.indices, header) {
             guard isNameLine(index) else { continue }
             let label = text.labels[index]
             let name = cleaned(joinedCompanyName(text, at: index))
@@ -127,18 +132,20 @@ enum MerchantExtractor {
                     result.append(FieldCandidate(value: value, confidence: confidence,
                                                  lineIndex: named, reason: "name beside its shop type",
                                                  features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
-                } else if ownLetters >= 3 {
+                } else if ownLetters >= 3, !label.words.allSatisfy(shopTypeWords.contains) {
+                    // (A shop type alone with no name beside it is a menu's heading: "Café" over "Café crème 5.80".)
                     result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
-            } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(label), !isShopType(label) {
+            } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(LineLabel(name.uppercased())), !isShopType(label) {
                 plainLines += 1
                 // Printed names are in capitals, title case or lower case; "HOen&" is a logo misread.
                 let mixedCase = Self.hasMixedCaseWord(text.lines[index])
                 let confidence = 0.5 - 0.04 * Double(index) - 0.1 * Double(plainLines - 1) - lowerCasePenalty - (mixedCase ? 0.25 : 0)
                 var features = shared.merging(["top_line": 1, "second_plain_line": plainLines > 1 ? 1 : 0]) { $1 }
                 if mixedCase { features["mixed_case"] = 1 }
-                result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "top line", features: features))
+                result.append(FieldCandidate(value: printedSpelling(of: name, below: index, in: text), confidence: confidence,
+                                             lineIndex: index, reason: "top line", features: features))
             }
         }
         // A chain named below the company line is a location note ("(MR DIY TESCO TERBAU)").
@@ -182,6 +189,31 @@ enum MerchantExtractor {
             }
             if printed >= 2 { candidates[index].features["printed_again"] = 1 }
         }
+    }
+
+    /// A logo OCR read as one word ("OliveGarder", "LAND1", "CHFDRAUI") over the name printed plainly
+    /// ("OLIVE GARDEN", "LANDI Bern-Bümpliz", "TIENDAS CHEDRAUI S.A."): the print's spelling of it. A word,
+    /// or two run together, of the next three lines that is the logo with a slip or two; unless the logo's
+    /// spelling is printed too, and the slip is the print's ("Coles" over "Coes Supermarkets", "Coles Chadstone").
+    static func printedSpelling(of logo: String, below index: Int, in text: ReceiptText) -> String {
+        let read = Array(TextSimilarity.lettersForDigits(logo.uppercased()).filter(\.isLetter))
+        guard read.count >= 5, !logo.contains(" "),
+              !text.labels[(index + 1)...].contains(where: { $0.words.contains(logo.uppercased()) }) else { return logo }
+        let allowed = read.count >= 8 ? 2 : 1
+        for line in text.lines[(index + 1)...].prefix(3) {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            for start in words.indices {
+                for end in start..<min(start + 2, words.count) {
+                    let printed = words[start...end].joined(separator: " ")
+                    let letters = Array(printed.uppercased().filter(\.isLetter))
+                    if printed.uppercased() != logo.uppercased(), abs(letters.count - read.count) <= allowed,
+                       TextSimilarity.editDistance(letters, read) <= allowed {
+                        return printed.trimmingCharacters(in: nameDebris)
+                    }
+                }
+            }
+        }
+        return logo
     }
 
     /// A company registered as Malaysia's and Singapore's tax invoices name it, with its legal form or
@@ -275,6 +307,7 @@ enum MerchantExtractor {
         switch SummaryLineClassifier.classify(label) {
         case .none: return true
         case .tender?: return label.words.count > 2
+        case .total(let strength)? where strength < 0.75: return SummaryLineClassifier.namesBesideTotal(label, words: 2)
         default: return false
         }
     }

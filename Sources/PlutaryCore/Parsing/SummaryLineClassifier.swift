@@ -135,7 +135,7 @@ enum SummaryLineClassifier {
             return .tax(name: tax)
         }
         if label.has(total) || label.hasWord("TTL") || label.has(gesamt) || label.hasWord("BETRAG")
-            || totalWords.contains(where: label.hasWord(closeTo:))
+            || totalWords.contains(where: { namesTotal(label, $0) })
             // Norway's and Denmark's "SUM" leads its line ("SUM  108,96", "SUM NOK"); "CHOY SUM" is a vegetable.
             || label.words.first == "SUM" {
             return .total(strength: 0.7)
@@ -143,6 +143,27 @@ enum SummaryLineClassifier {
         if let tax = taxName(label) { return .tax(name: tax) }
         if let method = tenderMethod(label) { return .tender(method: method) }
         return nil
+    }
+
+    /// A line read as a total for a word starting "TOTAL" among a name's words: "TOTAL WINE & MORE",
+    /// "TotalEnergies Station" (`words` 2), "Colgate Total 75ml" (1). Counted are the other words of four
+    /// letters or more, and the rest of the one starting with "TOTAL"; a total's own words ("TOTAL AMOUNT",
+    /// "TOTAL EUR") are classified before this is asked, or are too short, and another word for the total makes it one.
+    static func namesBesideTotal(_ label: LineLabel, words needed: Int) -> Bool {
+        guard label.words.contains(where: { $0.hasPrefix("TOTAL") }) else { return false }
+        let names = label.words.map { $0.hasPrefix("TOTAL") ? String($0.dropFirst(5)) : $0 }
+            .filter { $0.count >= 4 && $0.allSatisfy(\.isLetter) }
+        guard !names.contains(where: { $0 == "GESAMT" || $0 == "BETRAG" || $0 == "SUMME" }),
+              !totalWords.contains(where: label.hasWord(closeTo:)) else { return false }
+        return names.count >= needed
+    }
+
+    /// A word of `keyword` or an OCR slip of it; not the keyword with a letter added at its end, which is
+    /// another word ("IMPORTED FUJI APPLE" is no "IMPORTE").
+    private static func namesTotal(_ label: LineLabel, _ keyword: KeywordPhrase) -> Bool {
+        label.hasWord(closeTo: keyword) && label.words.contains { word in
+            TextSimilarity.wordMatches(word, keyword.text) && !(word.count == keyword.text.count + 1 && word.hasPrefix(keyword.text))
+        }
     }
 
     static func taxName(_ label: LineLabel) -> String? {

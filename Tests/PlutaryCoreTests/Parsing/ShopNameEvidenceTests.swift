@@ -143,4 +143,88 @@ struct ShopNameEvidenceTests {
         """
         #expect(merchant(text) == "LINDEN APOTHEKE")
     }
+
+    @Test func aLogoReadAsOneWordTakesTheSpellingPrintedBelowIt() {
+        // PP-OCR reads a logo as one word with a slip; the name is printed plainly under it.
+        let text = """
+        RiverBisro
+        RIVER BISTRO
+        44 Harbour Rd
+        Portland ME 04101
+        03/14/2024 19:02
+        2 FISH TACOS               25.98
+        TOTAL                      25.98
+        """
+        #expect(merchant(text) == "RIVER BISTRO")
+        #expect(merchant(text.replacingOccurrences(of: "RiverBisro\nRIVER BISTRO", with: "HALD1\nHALDI Stadtmitte")) == "HALDI")
+        // Unless the logo's own spelling is printed too: then the slip is the print's.
+        let faded = """
+        Fenwick
+        Fenwik Groceries Ltd
+        Fenwick Northgate
+        03/14/2024 19:02
+        MILK 2L                     3.20
+        TOTAL                       3.20
+        """
+        #expect(merchant(faded) == "Fenwick")
+    }
+
+    @Test func aShopNamedWithTheWordTotalIsAName() {
+        let text = """
+        TOTAL GARDEN & PATIO
+        STORE 12 SALEM
+        410 Lafayette St
+        Salem MA 01970
+        05/02/2024 11:40
+        POTTING SOIL 40QT             8.99
+        TOTAL                         8.99
+        """
+        #expect(merchant(text) == "TOTAL GARDEN & PATIO")
+        #expect(merchant("TotalEnergies Relais\nRue de Lyon 4\n75012 Paris\n12/05/2024\nTOTAL EUR 40,00\n") == "TotalEnergies Relais")
+        // With only a total's words beside it, it stays a total line.
+        #expect(merchant("TOTAL AMOUNT\n12.00\nThank you\n") == nil)
+    }
+
+    @Test func aNameBelowTheFirstArticleIsTheArticles() {
+        // The header ends where the articles begin; "CAFE" makes an article's row read like a company.
+        let text = """
+        Zelo
+        Rua Augusta 120
+        Lisboa
+        7891 PAO DE FORMA 500G     2,49
+        7892 CAFE MOIDO DELTA 250G
+        1 UN x 3,99                3,99
+        TOTAL                      6,48
+        """
+        #expect(merchant(text) == "Zelo")
+        // A stamp or note OCR read above the header does not end it.
+        #expect(merchant("12 x 4.00\n" + text) == "Zelo")
+    }
+
+    @Test func aShopTypeAloneIsAMenusHeading() {
+        let text = """
+        Confiserie Hausmann
+        Marktgasse 3
+        Paradeplatz
+        3011 Bern
+
+        Café
+        Café crème                  5.80 B
+        TOTAL CHF                   5.80
+        """
+        #expect(merchant(text) == "Confiserie Hausmann")
+    }
+
+    @Test func aPossessiveAndABranchNumberLeaveANameWordy() {
+        // "BJ'S" reads as "BJ" and "S", and the branch number as a fourth word: the line was too little name.
+        let text = """
+        JO'S WHOLESALE CLUB #0117
+        4 Main St
+        Natick MA 01760
+        11/22/24 10:14
+        EGGS 24CT                     7.49
+        TOTAL                         7.49
+        """
+        #expect(merchant(text) == "JO'S WHOLESALE CLUB")
+    }
 }
