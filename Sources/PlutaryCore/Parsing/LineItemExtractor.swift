@@ -74,6 +74,8 @@ enum LineItemExtractor {
     // Columns of a count and a unit price alone before the total, under the item's name ("PAINT BRUSH" /
     // "2    6.50    13.00"): the count times the price must be the total.
     private static let bareCountAndUnitPrice = Pattern(#"^\s*(\d{1,4})\s+(\d{1,5}[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
+    // The same two columns at a row's start, before a total (`bareTotal`).
+    private static let bareCountAndUnitPriceFirst = Pattern(#"^\s*(\d{1,3})\s+(\d{1,5}[.,]\d{2})"#, needsOneOf: ".,", digitRun: 2)
     // A count and a unit price in columns beside the name, whichever the order, checked by their
     // product being the row's total: "NASI LEMAK   2   3.50   7.00", "PFAND   0,25   2   0,50",
     // "2 BANANEN   0,25   0,50". A count printed with "x" needs no unit price: "2 x NASI GORENG   8.00".
@@ -116,6 +118,8 @@ enum LineItemExtractor {
         "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ", "CHF", "GBP", "ARTIKEL"]
     /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
     private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
+    /// An article's number alone, left of a price alone: "135116  39.99" under "HP 64XL Black Ink".
+    private static let codeOnly = Pattern(#"^\s*\d{4,14}\s*$"#, needsOneOf: Pattern.digits, digitRun: 4)
     private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: "%", digitRun: 1)
     /// Currency codes printed as labels' last words ("EINZELPREIS EUR 9,95"); no names of anything.
     static let currencyWords: Set<String> = ["EUR", "EURO", "USD", "CAD", "GBP", "CHF", "MYR"]
@@ -190,8 +194,10 @@ enum LineItemExtractor {
             // A tax or tender word may be part of a product's name; with a rate ("GST 6%", "TAX AMT (Z) 0%") or
             // alone ("TAX  0.32") the row is the tax's, and a tender word alone ("CASH  73.00") is the payment.
             // A product named like the change ("Zurück zum Ursprung Joghurt  0,99 A") carries the receipt's tax flag.
+            // So may a weak total's ("Colgate Total 75ml  279 A"), when the price column ends in such a flag.
             if let kind = facts[index].kind, isSummary(kind) && !(kind == .change && isFlaggedProduct(label, amounts, flags))
                     && !(kind == .savings && isItemsSaving(amounts, line: index, items: items))
+                    && !(isNamedTotal(kind, label) && label.words.last.map(flags.contains) == true)
                 || (isTax(kind) && (taxRate.isMatched(by: line) || label.words.count == 1))
                 || (isTender(kind) && label.words.count == 1) {
                 pendingName = nil
@@ -299,13 +305,14 @@ enum LineItemExtractor {
             // A quantity line whose unit price OCR garbled ("2 Stk x   660") names nothing.
             if countTimes.isMatched(by: description.uppercased()) { continue }
             // A price alone on its line prices the name right above it, whose row OCR split in two
-            // ("GV BREAD" / "2.27 D"), also after its VAT rate ("BISCOTTI MULINO BIANCO" / "10,00% 2,49").
+            // ("GV BREAD" / "2.27 D"), also after its VAT rate ("BISCOTTI MULINO BIANCO" / "10,00% 2,49")
+            // or the article's number, which some tills print under the name ("HP 64XL Black Ink" / "135116  39.99").
             // The name may go on in a short line of its own between them ("GRIP-RITE 3-IN DECK SCREWS" / "5-LB" / "27.98").
             let goesOn = unpricedRow.flatMap { row in
                 row.line == index - 1 && pendingName?.line == index - 2 && row.text.split(separator: " ").count <= 2 ? row : nil
             }
             if let name = pendingName, name.line == index - 1 || goesOn != nil, amounts.count == 1, price.value > 0,
-               description.isEmpty || rateOnly.isMatched(by: description),
+               description.isEmpty || rateOnly.isMatched(by: description) || codeOnly.isMatched(by: description),
                flag.isMatched(by: price.trailing),
                let item = itemRow(goesOn.map { name.text + " " + $0.text } ?? name.text, price: price.value,
                                   flag: price.trailing.filter(\.isLetter).uppercased(), line: name.line, profile: profile) {
@@ -499,6 +506,12 @@ enum LineItemExtractor {
         !isFlaggedProduct(facts[index].label, facts[index].amounts, ownFlags(facts, in: facts.indices))
     }
 
+    /// A label read as a total only for the word "TOTAL" among a name's words.
+    private static func isNamedTotal(_ kind: SummaryLineKind, _ label: LineLabel) -> Bool {
+        if case .total(let strength) = kind, strength < 0.75 { return SummaryLineClassifier.namesBesideTotal(label, words: 1) }
+        return false
+    }
+
     private static func isTax(_ kind: SummaryLineKind) -> Bool {
         if case .tax = kind { return true }
         return false
@@ -562,6 +575,13 @@ enum LineItemExtractor {
             unitPrice = unit
             description = (description as NSString).substring(to: match.location)
         }
+        // A tilted photo runs the quantity line onto its article's row ("COCA COLA 12PK   15.98 S  2 @ 7.99"):
+        // the row's last amount is then the unit price, and the amount before the count the total.
+        var price = price
+        if quantity == 1, let merged = mergedQuantity(description, unitPrice: price) {
+            (description, quantity, unitPrice, price) = (merged.name, merged.count, price, merged.total)
+            if flag.isEmpty { flag = merged.flag }
+        }
         // Count columns stand at the row's start or end: most rows have no digit there, and skip the patterns.
         if quantity == 1, description.first?.isNumber == true || description.last?.isNumber == true,
            let columns = countColumns(singleSpaced(description), total: price) {
@@ -572,6 +592,18 @@ enum LineItemExtractor {
         guard MerchantExtractor.letterAndInkCounts(description).letters >= 2 else { return nil }
         return ParsedLineItem(description: description, quantity: quantity, unitPrice: unitPrice, total: price,
                               taxCode: profile.taxCode(forFlag: flag), code: code, lineIndex: line)
+    }
+
+    /// A row's text before its last amount that ends in a total, perhaps its flag, and a count at that
+    /// amount ("COCA COLA 12PK   15.98 S  2 @"), when the count times the unit price is the total.
+    private static func mergedQuantity(_ description: String, unitPrice: Decimal) -> (name: String, count: Decimal, total: Decimal, flag: String)? {
+        guard let countMatch = countAtUnitPrice.firstMatch(in: description), let count = Decimal(string: countMatch[1] ?? ""), count > 1
+        else { return nil }
+        let before = (description as NSString).substring(to: countMatch.location)
+        guard let total = AmountScanner.lastAmount(in: before), close(count * unitPrice, total.value) else { return nil }
+        let flag = (before as NSString).substring(from: total.end).trimmingCharacters(in: .whitespaces)
+        guard flag.count <= 2, flag.allSatisfy(\.isLetter) else { return nil }
+        return (AmountScanner.label(of: before, before: total), count, total.value, flag)
     }
 
     /// The words of `text` with one space between them; ASCII text on bytes, where splitting
@@ -596,7 +628,9 @@ enum LineItemExtractor {
     private static func readQuantity(_ upper: String, amounts: [AmountMatch]) -> ReadQuantity? {
         if let match = weightLine.firstMatch(in: upper), let weight = AmountScanner.decimal(match[1] ?? ""),
            let unitPrice = AmountScanner.decimal(match[3] ?? match[5] ?? "") {
-            let total = amounts.last.flatMap { $0.location >= match.location + match.length ? $0.value : nil }
+            let end = match.location + match.length
+            let total = amounts.last.flatMap { $0.location >= end ? $0.value : nil }
+                ?? undottedTotal(upper, from: end, expected: weight * unitPrice)
             let unit = (match[4] ?? match[6] ?? match[2] ?? "KG").lowercased().replacingOccurrences(of: "lbs", with: "lb")
             return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
         }
@@ -620,15 +654,21 @@ enum LineItemExtractor {
                 ?? undottedTotal(upper, from: end, expected: rounded(count * unitPrice, scale: 2))
             return ReadQuantity(count: count, unit: nil, unitPrice: rounded(unitPrice, scale: 4), total: total)
         }
+        // Columns of a count, a unit price and a total whose point OCR lost ("2    2.85    570    ZR").
+        if let match = bareCountAndUnitPriceFirst.firstMatch(in: upper), let count = Decimal(string: match[1] ?? ""), count > 0,
+           let unitPrice = AmountScanner.decimal(match[2] ?? ""),
+           let total = undottedTotal(upper, from: match.location + match.length, expected: rounded(count * unitPrice, scale: 2)) {
+            return ReadQuantity(count: count, unit: nil, unitPrice: unitPrice, total: total)
+        }
         return nil
     }
 
-    /// A quantity row's total printed without its point ("2 X 7.50   1500 SR"): bare digits after the unit
-    /// price that are the count times the price.
+    /// A quantity or weight row's total printed without its point ("2 X 7.50   1500 SR", "1.84 lb @ 0.99/lb   182"):
+    /// bare digits after the unit price that are the count times the price, to the cent as tills round it.
     private static func undottedTotal(_ upper: String, from start: Int, expected: Decimal) -> Decimal? {
         let rest = (upper as NSString).substring(from: start)
-        guard let digits = bareTotal.firstMatch(in: rest)?[1], let value = Decimal(string: digits), value / 100 == expected else { return nil }
-        return expected
+        guard let digits = bareTotal.firstMatch(in: rest)?[1], let value = Decimal(string: digits), close(value / 100, expected) else { return nil }
+        return value / 100
     }
 
     /// A weight, a price per unit and their product, with no unit on the line: the unit is the

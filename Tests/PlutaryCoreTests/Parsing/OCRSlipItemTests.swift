@@ -197,4 +197,85 @@ struct OCRSlipItemTests {
         """)
         #expect(payload.lineItems.map(\.description) == ["Mellanmjölk 1,5% 1,5L", "Kanelbullar 6p"])
     }
+
+    @Test func aWeighedOrCountedTotalWithoutItsPointIsTheArithmetics() {
+        let weighed = parse("""
+        HARVEST MARKET
+        03/15/2024 18:42
+        NAPA CABBAGE
+        1.84 lb @ 0.99/lb   182
+        TOFU SOFT 16OZ              2.49
+        SUBTOTAL                    4.31
+        TOTAL                       4.31
+        """)
+        #expect(weighed.lineItems.map(\.description) == ["NAPA CABBAGE", "TOFU SOFT 16OZ"])
+        #expect(weighed.lineItems.first?.total == "1.82")
+        // Columns of count, unit price and total under the name ("2  2.85  570  ZR").
+        let counted = parse("""
+        KEDAI RUNCIT MAJU SDN BHD
+        23/03/2018
+        GULA PASIR 1KG
+        2    2.85    570            ZR
+        TEH BOH 100S
+        1    9.90    9.90           SR
+        TOTAL                       15.60
+        """)
+        #expect(counted.lineItems.map(\.total) == ["5.70", "9.90"])
+        #expect(counted.lineItems.first?.quantity == "2")
+    }
+
+    @Test func aQuantityLineRunOntoItsArticlesRowIsItsCount() {
+        // A tilted photo's line: the article's total, its flag, then the quantity line's "2 @ 7.99".
+        let payload = parse("""
+        CORNER MARKET
+        06/18/2024
+        SPARKLING WATER 12PK   15.98 S  2 @ 7.99
+        BREAD                          2.49
+        TOTAL                         18.47
+        """)
+        #expect(payload.lineItems.map(\.description) == ["SPARKLING WATER 12PK", "BREAD"])
+        #expect(payload.lineItems.first?.quantity == "2")
+        #expect(payload.lineItems.first?.total == "15.98")
+    }
+
+    @Test func anArticleNumberUnderTheNameLeavesThePriceTheNames() {
+        let payload = parse("""
+        OFFICE WORLD
+        09/30/2024 15:33
+        Black Ink Cartridge
+          135116                             39.99
+        Shipping Labels 250
+          490211                             24.79
+        Total                                64.78
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Black Ink Cartridge", "Shipping Labels 250"])
+        #expect(payload.lineItems.map(\.total) == ["39.99", "24.79"])
+    }
+
+    @Test func aProductNamedTotalWithTheReceiptsFlagIsAnArticle() {
+        let payload = parse("""
+        DROGERIE MARKT
+        03.04.2024 15:49
+        Duschgel 250ml              1,99 A
+        Zahnpasta Total 75ml        279 A
+        Schokolade 100g             1,49 B
+        SUMME EUR                   6,27
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Duschgel 250ml", "Zahnpasta Total 75ml", "Schokolade 100g"])
+        #expect(payload.lineItems.map(\.total) == ["1.99", "2.79", "1.49"])
+    }
+
+    @Test func anEnglishWordThatStartsLikeASpanishTotalIsNoTotal() {
+        // "IMPORTED" is "IMPORTE" with a letter added: another word, not a slip of it.
+        let payload = parse("""
+        FRESH GROCER
+        30/04/2016 17:05
+        IMPORTED FUJI APPLE
+          0.614 KG @ 12.90/KG           7.92
+        MILK 2L                        15.99
+        SUB TOTAL                      23.91
+        """)
+        #expect(payload.lineItems.map(\.description) == ["IMPORTED FUJI APPLE", "MILK 2L"])
+        #expect(SummaryLineClassifier.classify(LineLabel("IMPORTE TOTAL")) != nil)
+    }
 }
