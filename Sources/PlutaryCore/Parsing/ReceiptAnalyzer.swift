@@ -40,8 +40,9 @@ struct ReceiptAnalyzer: Sendable {
     private static let bareRateVatRow = Pattern(#"^\s*(\d(?=\s)|[A-Z]?)\s*(\d{1,2}(?:[.,]\d{1,2})?)(?=\s+\d)"#, needsOneOf: Pattern.digits)
     // A table's rows numbered, then the rate ("1     5,50%    13,50   0,74   14,24").
     private static let numberedVatRow = Pattern(#"^\s*(\d)\s+(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
-    // Norway's table prints the rate last ("312,95    46,94    15%"): a row only when its arithmetic says so.
-    private static let rateLastVatRow = Pattern(#"()(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%\s*$"#, needsOneOf: "%")
+    // Norway's tables print the rate last ("312,95    46,94    15%") or between the net and the tax
+    // ("194,36    15%    29,15"): a row only when its arithmetic says so.
+    private static let rateLaterVatRow = Pattern(#"()(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%")
 
     func analyze(_ text: ReceiptText, hints: ParseHints) -> ParsedReceipt {
         var receipt = ParsedReceipt(strategy: profile.name)
@@ -273,10 +274,10 @@ struct ReceiptAnalyzer: Sendable {
             ? Self.rateFirstVatRow.firstMatch(in: upper) ?? Self.numberedVatRow.firstMatch(in: upper) : nil
         let lettered = coded ?? (amounts.count >= (underHeader ? 2 : 3) ? Self.anyLetterVatRow.firstMatch(in: upper) : nil) ?? uncoded
         // Its arithmetic decides below: a tax that is the rate of another amount after the rate.
-        // A rate printed with its sign after the amounts comes before a bare number taken for one ("27,12  6,78  25%").
-        let rateLast = lettered == nil && underHeader ? Self.rateLastVatRow.firstMatch(in: upper) : nil
-        let bareRate = lettered == nil && rateLast == nil && underHeader ? Self.bareRateVatRow.firstMatch(in: upper) : nil
-        guard let match = lettered ?? bareRate ?? rateLast,
+        // A rate printed with its sign after an amount comes before a bare number taken for one ("27,12  6,78  25%").
+        let rateLater = lettered == nil && underHeader ? Self.rateLaterVatRow.firstMatch(in: upper) : nil
+        let bareRate = lettered == nil && rateLater == nil && underHeader ? Self.bareRateVatRow.firstMatch(in: upper) : nil
+        guard let match = lettered ?? bareRate ?? rateLater,
               let letter = match[1], let rate = AmountScanner.decimal(match[2] ?? ""), rate > 0, rate < 30 else { return nil }
         // A row of returns (Leergut) is all negative: its tax is read from the amounts' size and is negative too.
         let returned = amounts.allSatisfy { $0.value < 0 }
@@ -285,7 +286,7 @@ struct ReceiptAnalyzer: Sendable {
         let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate) ?? grossLessNet(values, rate: rate)
         // A bare number, or a rate after the amounts, is a row's rate only when the row's arithmetic says so.
-        if bareRate != nil || rateLast != nil, byRate == nil { return nil }
+        if bareRate != nil || rateLater != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
         let amount = returned ? -found : found
         // The VAT the row names ("TVA 5,50% HT 6,67 TVA 0,37"), else its table's tax; MwSt when neither does.
@@ -314,6 +315,12 @@ struct ReceiptAnalyzer: Sendable {
         }
         for tax in values {
             for base in values where base != tax && isRate(tax, of: base) { return tax }
+        }
+        // A tax split in two columns, each half the rate: India's CGST and SGST ("5%  909.52  22.74  22.74").
+        for (first, half) in values.enumerated() {
+            for other in values.dropFirst(first + 1) where other == half {
+                for base in values where base != half && isRate(half + other, of: base) { return half + other }
+            }
         }
         for misread in values where misread >= 1 && misread < 10 {
             let tax = misread - LineItemExtractor.rounded(misread - Decimal(string: "0.5")!, scale: 0)

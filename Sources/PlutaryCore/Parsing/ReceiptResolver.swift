@@ -159,7 +159,12 @@ struct ReceiptResolver: Sendable {
     /// rate, a name with another amount is another tax ("(内消費税等 ¥86)", "(内消費税等 ¥71)").
     private func uniqueTaxes(_ taxes: [ParsedTax]) -> [ParsedTax] {
         var names = Set<String>(), amounts = Set<String>()
+        // A tax line without a rate ("GST Payable  1.76") that a rated line of the same tax repeats, as a
+        // summary table's row ("SR (@ 6%)  29.26  1.76"), is that tax.
+        func key(_ tax: ParsedTax) -> String { "\(tax.name.split(separator: " ").first ?? "")|\(tax.amount)" }
+        let rated = Set(taxes.filter { $0.rate != nil }.map(key))
         return taxes.filter { tax in
+            if tax.rate == nil, rated.contains(key(tax)) { return false }
             let rate = tax.rate.map { "\($0)" } ?? "|\(tax.amount)"
             let newName = names.insert("\(tax.name)|\(rate)").inserted
             let newAmount = tax.rate == nil || amounts.insert("\(rate)|\(tax.amount)").inserted

@@ -167,7 +167,9 @@ enum SummaryLineClassifier {
     }
 
     static func taxName(_ label: LineLabel) -> String? {
-        guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains) else { return nil }
+        // What the tax is not charged on ("NON-VAT  220.00", "NON TAXABLE") is no tax either.
+        guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains),
+              label.words.first != "NON" else { return nil }
         if let name = taxNames.first(where: { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word)
         })?.name {

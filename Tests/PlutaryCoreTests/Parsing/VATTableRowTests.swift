@@ -117,4 +117,63 @@ struct VATTableRowTests {
         """)
         #expect(found.map(\.amount) == ["0.27", "1.59"])
     }
+
+    @Test func aRateBetweenTheNetAndTheTaxIsReadByTheArithmetic() {
+        // Norway's table: net, rate, tax.
+        let payload = ReceiptParser().parse(ocrText: """
+        KIWI Lade
+        07.05.2024 17:20
+        Melk 1L                        21,90
+        Bananer                        24,50
+        Totalt                        251,41
+        MVA-grunnlag   Sats    MVA
+        194,36        15%     29,15
+        22,32         25%     5,58
+        """)
+        #expect(payload.taxes.map(\.amount) == ["29.15", "5.58"])
+        #expect(payload.taxAmount == "34.73")
+    }
+
+    @Test func aTaxSplitInTwoEqualHalvesIsTheirSum() {
+        // India's GST breakup: central and state tax, each half the rate.
+        let payload = ReceiptParser().parse(ocrText: """
+        NEW MARKET STORES
+        19/02/2025 12:10
+        TEA 500G                      310.00
+        Net Amount Rs.               1514.00
+        Rate  Taxable  CGST  SGST
+        5%  909.52            22.74      22.74
+        12%  150.00      9.00      9.00
+        """)
+        #expect(payload.taxes.map(\.amount) == ["45.48", "18.00"])
+    }
+
+    @Test func whatATaxIsNotChargedOnIsNoTax() {
+        let payload = ReceiptParser().parse(ocrText: """
+        SIAM MART
+        27/07/2024 16:08
+        RICE 5KG                      185.00
+        MILK 2L                        89.50
+        TOTAL                         274.50
+        VATABLE                        83.64
+        VAT 7%                          5.86
+        NON-VAT                       185.00
+        """)
+        #expect(payload.taxAmount == "5.86")
+    }
+
+    @Test func aSummaryRowRepeatingATaxLineWithoutItsRateIsThatTax() {
+        let payload = ReceiptParser().parse(ocrText: """
+        KEDAI MAKAN SDN BHD
+        14/03/2018 12:40
+        NASI LEMAK   1 x   12.80   12.80  SR
+        Total (Excluding GST):        26.60
+        Serv. Charge (10%):           2.66
+        GST Payable:            1.76
+        Total (Inclusive of GST):      31.02
+        GST Summary     Amount(RM)  Tax(RM)
+        SR     (@ 6%)     29.26    1.76
+        """)
+        #expect(payload.taxAmount == "1.76")
+    }
 }
