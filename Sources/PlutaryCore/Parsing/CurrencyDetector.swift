@@ -4,7 +4,8 @@ import Foundation
 /// (Canadian taxes and postal codes, US ZIP codes, Malaysian SST/SDN BHD, German
 /// words), then the merchant and the caller's locale as tie-breakers.
 enum CurrencyDetector {
-    private static let ringgit = Pattern(#"(?<![A-Z])RM\s?\d|\(RM\)|(?<![A-Z])RM(?![A-Z])|\bMYR\b"#, caseInsensitive: false)
+    // "RM" before an amount, alone or in parentheses; not inside a code ("RFC TCH850701RM1", Mexico's tax number).
+    private static let ringgit = Pattern(#"(?<![A-Z0-9])RM\s?\d|\(RM\)|(?<![A-Z0-9])RM(?![A-Z])|\bMYR\b"#, caseInsensitive: false)
     private static let yen = Pattern(#"[¥￥]\s?\d"#, needsOneOf: Pattern.digits)
     // Symbols count next to a number ("€1,95", "£ 3.20"); OCR litters text with stray ones.
     private static let euroOrPound = Pattern(#"([€£])\s?[\d/]|\d\s?([€£])"#)

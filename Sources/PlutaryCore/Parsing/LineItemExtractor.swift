@@ -118,6 +118,8 @@ enum LineItemExtractor {
         "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ", "CHF", "GBP", "ARTIKEL"]
     /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
     private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
+    /// The price before a sale, and perhaps the word for the sale, left of the price paid: "ORIG 40.00  SALE".
+    private static let wasPriceOnly = Pattern(#"^\s*(?:ORIG|REG|WAS|RRP)\.?\s*\$?\s?\d+[.,]\d{2}\s*(?:[A-Z0-9]{3,5})?\s*$"#, needsOneOf: ".,", digitRun: 2)
     /// An article's number alone, left of a price alone: "135116  39.99" under "HP 64XL Black Ink".
     private static let codeOnly = Pattern(#"^\s*\d{4,14}\s*$"#, needsOneOf: Pattern.digits, digitRun: 4)
     private static let rateOnly = Pattern(#"^\s*\d{1,2}(?:[.,]\d{1,2})?\s?%\s*$"#, needsOneOf: "%", digitRun: 1)
@@ -306,13 +308,15 @@ enum LineItemExtractor {
             if countTimes.isMatched(by: description.uppercased()) { continue }
             // A price alone on its line prices the name right above it, whose row OCR split in two
             // ("GV BREAD" / "2.27 D"), also after its VAT rate ("BISCOTTI MULINO BIANCO" / "10,00% 2,49")
-            // or the article's number, which some tills print under the name ("HP 64XL Black Ink" / "135116  39.99").
+            // or the article's number, which some tills print under the name ("HP 64XL Black Ink" / "135116  39.99"),
+            // or the price before the sale ("SONOMA HENLEY TEE" / "ORIG 40.00  SALE  19.99 T").
             // The name may go on in a short line of its own between them ("GRIP-RITE 3-IN DECK SCREWS" / "5-LB" / "27.98").
             let goesOn = unpricedRow.flatMap { row in
                 row.line == index - 1 && pendingName?.line == index - 2 && row.text.split(separator: " ").count <= 2 ? row : nil
             }
-            if let name = pendingName, name.line == index - 1 || goesOn != nil, amounts.count == 1, price.value > 0,
-               description.isEmpty || rateOnly.isMatched(by: description) || codeOnly.isMatched(by: description),
+            let wasPrice = amounts.count == 2 && wasPriceOnly.isMatched(by: description.uppercased())
+            if let name = pendingName, name.line == index - 1 || goesOn != nil, amounts.count == 1 || wasPrice, price.value > 0,
+               description.isEmpty || rateOnly.isMatched(by: description) || codeOnly.isMatched(by: description) || wasPrice,
                flag.isMatched(by: price.trailing),
                let item = itemRow(goesOn.map { name.text + " " + $0.text } ?? name.text, price: price.value,
                                   flag: price.trailing.filter(\.isLetter).uppercased(), line: name.line, profile: profile) {

@@ -81,4 +81,10 @@ struct CurrencyDetectionTests {
         #expect(currency("SHOP\nTOTAL C$ 12.50") == "CAD")
         #expect(currency("BAUMARKT\nSeefelder Strasse 2\nArtikel Menge €/Stk €/Ges\nBohrer 1 12,99") == "EUR")
     }
+
+    @Test func anRMInsideATaxNumberIsNoRinggit() {
+        // Mexico's RFC ends in letters and digits that may read "RM1"; with "$" amounts it is a peso receipt.
+        #expect(currency("TIENDAS DEL GOLFO S.A. DE C.V.\nRFC TDG850701RM1\nIVA 16%   24.07\nTOTAL      $ 352.36") == "MXN")
+        #expect(currency("KEDAI ABC\nJALAN MERAH 3\nTOTAL RM1.20") == "MYR")
+    }
 }

@@ -278,4 +278,19 @@ struct OCRSlipItemTests {
         #expect(payload.lineItems.map(\.description) == ["IMPORTED FUJI APPLE", "MILK 2L"])
         #expect(SummaryLineClassifier.classify(LineLabel("IMPORTE TOTAL")) != nil)
     }
+
+    @Test func thePriceBeforeASaleUnderTheNameLeavesThePriceTheNames() {
+        let payload = parse("""
+        HOLLIS DEPARTMENT STORE
+        04/14/2024 14:37
+        81274019  HENLEY TEE
+           ORIG 40.00  SALE                19.99 T
+        40018236  WOOL SOCKS 6PK
+           REG 12.00  SALE                  8.40 T
+        SUBTOTAL                            28.39
+        TOTAL                               28.39
+        """)
+        #expect(payload.lineItems.map(\.description) == ["HENLEY TEE", "WOOL SOCKS 6PK"])
+        #expect(payload.lineItems.map(\.total) == ["19.99", "8.40"])
+    }
 }
