@@ -73,6 +73,13 @@ struct ReceiptAnalyzer: Sendable {
         // A tax line ends the items too: a till that prints no total line the classifier knows ("**** TAX  2.49
         // BAL  44.05", "Balance to pay" above "Tax:") prints its payment after the tax, which was read as articles.
         let firstTax = receipt.taxes.lazy.map(\.lineIndex).first { LineItemExtractor.endsItems(taxLine: $0, facts: facts) }
+        // A total printed in the header, above every priced line (Taiwan's e-invoice: "總計 $386"), ends no items:
+        // they end at the next total, which prints the same amount, when priced lines stand between the two.
+        if summaryLines.count >= 2, !facts[..<summaryLines[0]].contains(where: { !$0.amounts.isEmpty }),
+           let headed = facts[summaryLines[0]].amounts.last?.value, headed == facts[summaryLines[1]].amounts.last?.value,
+           facts[(summaryLines[0] + 1)..<summaryLines[1]].contains(where: { !$0.amounts.isEmpty && $0.kind == nil }) {
+            summaryLines.removeFirst()
+        }
         var itemsEnd = min(summaryLines.first ?? text.lines.count, firstTax ?? text.lines.count)
         receipt.setItems(LineItemExtractor.extract(from: text, facts: facts, in: 0..<itemsEnd, profile: profile))
         // Products named like a total ("COLGATE TOTAL 75ML  2.50", "OASIS SUMMER FRUITS  1.85" read as SUMME) are

@@ -82,9 +82,10 @@ enum SummaryLineClassifier {
     private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE",
-        "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR",
-        // Japan: the amount a rate applies to ("(外税 8%対象額  ¥1,308)"), not the tax.
-        "対象"]
+        "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR"]
+    // Japan: the amount a rate applies to ("(外税 8%対象額  ¥1,308)") is no tax; with the tax after it on the line
+    // ("(10%対象 ¥1,406  内消費税等 ¥127)") the line is the tax's.
+    private static let taxBase: KeywordPhrase = "対象", consumptionTax: KeywordPhrase = "消費税"
     // Tax numbers' short names, whole words only ("NIPPON", "DICED" are no tax numbers).
     private static let taxIdentifierWholeWords: Set<String> = ["CIF", "NIF", "NIP", "DIC"]
 
@@ -169,7 +170,7 @@ enum SummaryLineClassifier {
     static func taxName(_ label: LineLabel) -> String? {
         // What the tax is not charged on ("NON-VAT  220.00", "NON TAXABLE") is no tax either.
         guard !label.hasAny(taxIdentifierWords), !label.words.contains(where: taxIdentifierWholeWords.contains),
-              label.words.first != "NON" else { return nil }
+              label.words.first != "NON", !isTaxBase(label) else { return nil }
         if let name = taxNames.first(where: { entry in
             entry.word.parts.count > 1 || entry.word.joined.count >= 5 ? label.has(entry.word) : label.hasWord(entry.word)
         })?.name {
@@ -184,6 +185,13 @@ enum SummaryLineClassifier {
         guard label.words.count >= 2, label.words[0].count + label.words[1].count <= 4,
               label.words[0].allSatisfy(\.isLetter), label.words[1].allSatisfy(\.isLetter) else { return nil }
         return oneWordTaxName(label.words[0] + label.words[1])
+    }
+
+    private static func isTaxBase(_ label: LineLabel) -> Bool {
+        guard label.has(taxBase) else { return false }
+        let text = label.words.joined(separator: " ")
+        guard let base = text.range(of: taxBase.text), let tax = text.range(of: consumptionTax.text, options: .backwards) else { return true }
+        return tax.lowerBound < base.upperBound
     }
 
     /// The tax a one-word name spelled exactly names.

@@ -134,4 +134,36 @@ struct WholeUnitReceiptTests {
         #expect(payload.totalAmount == "59.20")
         #expect(payload.lineItems.map(\.total) == ["23.90", "19.50", "15.80"])
     }
+
+    @Test func aTotalInTheInvoicesHeaderEndsNoItems() {
+        // Taiwan's e-invoice prints its total above the articles, and again under them.
+        let payload = ReceiptParser().parse(ocrText: """
+        全聯 Corner Mart
+        電子發票證明聯
+        2024-07-09 12:30:11
+        隨機碼 4471   總計 $187
+        統一肉燥麵 5入                       $99
+        光泉 鮮乳 936ml                    $88
+        合計                            $187
+        現金                            $200
+        """)
+        #expect(payload.totalAmount == "187.00")
+        #expect(payload.lineItems.map(\.total) == ["99.00", "88.00"])
+    }
+
+    @Test func aJapaneseTaxLineMayNameTheAmountItIsOn() {
+        // "(10%対象 ¥1,406  内消費税等 ¥127)": the base, then the tax in it, on one line.
+        let payload = ReceiptParser().parse(ocrText: """
+        ドラッグストア 新宿店
+        2024年11月 3日(日) 20:14
+        ※カップヌードル                ¥198
+        ティッシュ 5箱                ¥328
+        合計                  ¥526
+        (10%対象 ¥328  内消費税等 ¥29)
+        (8%対象 ¥198  内消費税等 ¥14)
+        お預り                ¥1,000
+        """)
+        #expect(payload.taxes.map(\.amount) == ["29", "14"])
+        #expect(payload.taxAmount == "43")
+    }
 }
