@@ -17,7 +17,7 @@ enum CurrencyDetector {
     private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 5)
     // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
     private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 4)
-    private static let newZealandGSTNumber = Pattern(#"\bGST(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits, digitRun: 3)
+    private static let newZealandGSTNumber = Pattern(#"\bGST(?: REG)?(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits, digitRun: 3)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Words of euro countries' receipts beyond Germany: Spain, France, Italy, the Netherlands, Portugal, Finland.
     private static let euroWords: Set<String> = ["IVA", "TVA", "BTW", "ALV", "TOTALE", "TOTAAL", "EFECTIVO", "ESPECES", "CONTANTI",
@@ -120,11 +120,16 @@ enum CurrencyDetector {
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
         if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }
-        if usZipCode.isMatched(by: upper) || mentions("USA") { american += 0.4 }
-        // Looked for only beside a "$": the other countries' cues are what most receipts need, and these cost a tenth of them.
-        if hasDollar {
+        // "USA" as a word: "SAUSAGE ROLL" holds it too.
+        if usZipCode.isMatched(by: upper) || labels.contains(where: { $0.hasWord("USA") }) { american += 0.4 }
+        // Looked for only beside a "$" or an ABN: the other countries' cues are what most receipts need, and these cost a tenth of them.
+        // An ABN and an Australian postcode are a country with no "$" printed ("TOTAL  59.38", "GST INCL  3.04").
+        let hasABN = labels.contains(where: { $0.hasWord("ABN") })
+        if hasDollar || hasABN {
             if australianPostcode.isMatched(by: upper) || mentions("AUSTRALIA") { australian += 0.4 }
-            if labels.contains(where: { $0.hasWord("ABN") }) { australian += 0.3 }
+            if hasABN { australian += 0.3 }
+        }
+        if hasDollar {
             if newZealandGSTNumber.isMatched(by: upper) || mentions("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
         }
         if merchant?.currency == "CAD" { canadian += 0.3 }

@@ -87,4 +87,18 @@ struct CurrencyDetectionTests {
         #expect(currency("TIENDAS DEL GOLFO S.A. DE C.V.\nRFC TDG850701RM1\nIVA 16%   24.07\nTOTAL      $ 352.36") == "MXN")
         #expect(currency("KEDAI ABC\nJALAN MERAH 3\nTOTAL RM1.20") == "MYR")
     }
+
+    @Test func aCountrysNameInsideAWordNamesNoCountry() {
+        // "SAUSAGE" holds "USA"; the VAT and the postcode are Britain's.
+        #expect(currency("CORNER BAKERY PLC\nNewcastle upon Tyne NE1 7DE\nVAT Reg: 487 9854 68\n2 x Sausage Roll   2.50\nTotal   2.50") == "GBP")
+    }
+
+    @Test func anABNAndAPostcodeSayAustraliaWithoutADollarSign() {
+        // "ZL" beside an amount is "2L" misread, no złoty.
+        #expect(currency("CORNER GROCER\nSandy Bay Road, Sandy Bay TAS 7005\nABN 61 116 887 201\nMILK ZL   3.40\nTOTAL   3.40") == "AUD")
+    }
+
+    @Test func aRegisteredGSTNumberSaysNewZealand() {
+        #expect(currency("CORNER GROCER\nGST Reg No 11-342-955\nMILK 2L   $3.40\nTOTAL   3.40") == "NZD")
+    }
 }
