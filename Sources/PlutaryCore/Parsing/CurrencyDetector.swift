@@ -117,20 +117,25 @@ enum CurrencyDetector {
         add("MYR", countryWeight(malaysianWords.filter { word in labels.contains { $0.has(word) } }.count))
 
         // "$" alone says "a dollar"; the country decides which.
+        // A country's name counts in the address or the footer: among the articles it is where produce comes from
+        // ("CARROT AUSTRALIA" in a Singapore supermarket). Whole words; "SAUSAGE ROLL" holds "USA".
+        let headerAndFooter = labels.count > 20 ? Array(labels.prefix(10) + labels.suffix(10)) : labels
+        func namesCountry(_ name: String) -> Bool {
+            mentions(name) && headerAndFooter.contains { name.contains(" ") ? $0.has(name) : $0.hasWord(name) }
+        }
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
-        if canadianPostalCode.isMatched(by: upper) || mentions("CANADA") { canadian += 0.3 }
-        // "USA" as a word: "SAUSAGE ROLL" holds it too.
-        if usZipCode.isMatched(by: upper) || labels.contains(where: { $0.hasWord("USA") }) { american += 0.4 }
+        if canadianPostalCode.isMatched(by: upper) || namesCountry("CANADA") { canadian += 0.3 }
+        if usZipCode.isMatched(by: upper) || namesCountry("USA") { american += 0.4 }
         // Looked for only beside a "$" or an ABN: the other countries' cues are what most receipts need, and these cost a tenth of them.
         // An ABN and an Australian postcode are a country with no "$" printed ("TOTAL  59.38", "GST INCL  3.04").
         let hasABN = labels.contains(where: { $0.hasWord("ABN") })
         if hasDollar || hasABN {
-            if australianPostcode.isMatched(by: upper) || mentions("AUSTRALIA") { australian += 0.4 }
+            if australianPostcode.isMatched(by: upper) || namesCountry("AUSTRALIA") { australian += 0.4 }
             if hasABN { australian += 0.3 }
         }
         if hasDollar {
-            if newZealandGSTNumber.isMatched(by: upper) || mentions("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
+            if newZealandGSTNumber.isMatched(by: upper) || namesCountry("NEW ZEALAND") || mentions(".CO.NZ") { newZealand += 0.5 }
         }
         if merchant?.currency == "CAD" { canadian += 0.3 }
         if merchant?.currency == "USD" { american += 0.3 }

@@ -187,6 +187,7 @@ enum SummaryLineClassifier {
         return oneWordTaxName(label.words[0] + label.words[1])
     }
 
+    /// Whether a line names the amount a Japanese rate applies to (`taxBase`) with no consumption tax after it.
     private static func isTaxBase(_ label: LineLabel) -> Bool {
         guard label.has(taxBase) else { return false }
         let text = label.words.joined(separator: " ")

@@ -88,6 +88,13 @@ struct CurrencyDetectionTests {
         #expect(currency("KEDAI ABC\nJALAN MERAH 3\nTOTAL RM1.20") == "MYR")
     }
 
+    @Test func aCountryNamedAmongTheArticlesIsWhereProduceComesFrom() {
+        let header = "FRESH MART PTE LTD\nBlk 209 New Upper Changi Road\n#01-631 Singapore 460209\nTel: 6242 3313\n"
+        let articles = (1...8).map { "ITEM \($0)   1.20\n" }.joined()
+        let footer = (1...10).map { "Thank you \($0)\n" }.joined()
+        #expect(currency(header + articles + "CARROT AUSTRALIA\n  0.654kg @ $2.38/kg   1.56\n" + articles + "TOTAL   $11.16\n" + footer) == "SGD")
+    }
+
     @Test func aCountrysNameInsideAWordNamesNoCountry() {
         // "SAUSAGE" holds "USA"; the VAT and the postcode are Britain's.
         #expect(currency("CORNER BAKERY PLC\nNewcastle upon Tyne NE1 7DE\nVAT Reg: 487 9854 68\n2 x Sausage Roll   2.50\nTotal   2.50") == "GBP")
