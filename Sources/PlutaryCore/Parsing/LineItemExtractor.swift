@@ -52,7 +52,7 @@ enum LineItemExtractor {
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
     // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
     private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits, digitRun: 3)
-    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
+    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,4})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: ".,", digitRun: 3)
@@ -778,7 +778,8 @@ enum LineItemExtractor {
     private static func ownFlags(_ facts: [LineFacts], in region: Range<Int>) -> Set<String> {
         var flags: Set<String> = []
         for index in region {
-            guard let trailing = facts[index].amounts.last?.trailing, (1...2).contains(trailing.count),
+            // Up to four letters: Loblaw's tills flag taxes and programmes together ("MRJ", "GMRJ").
+            guard let trailing = facts[index].amounts.last?.trailing, (1...4).contains(trailing.count),
                   trailing.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else { continue }
             flags.insert(trailing)
         }

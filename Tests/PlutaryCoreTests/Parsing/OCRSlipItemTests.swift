@@ -293,4 +293,19 @@ struct OCRSlipItemTests {
         #expect(payload.lineItems.map(\.description) == ["HENLEY TEE", "WOOL SOCKS 6PK"])
         #expect(payload.lineItems.map(\.total) == ["19.99", "8.40"])
     }
+
+    @Test func aFlagOfUpToFourLettersMarksBareDigitsAsThePrice() {
+        // Loblaw's tills flag tax and programme together ("GMRJ"); OCR lost the foil's point.
+        let payload = parse("""
+        CORNER SUPERSTORE
+        2024/04/28 15:08
+        06700010 COKE 12PK            8.99 GMRJ
+        06038388 PC FOIL WRAP   549 GMRJ
+        PRICE REDUCTION      1.00-
+        SUBTOTAL                     13.48
+        TOTAL                        13.48
+        """)
+        #expect(payload.lineItems.map(\.description) == ["COKE 12PK", "PC FOIL WRAP"])
+        #expect(payload.lineItems.map(\.total) == ["8.99", "4.49"])
+    }
 }
