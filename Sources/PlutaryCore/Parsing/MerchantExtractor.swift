@@ -299,7 +299,10 @@ enum MerchantExtractor {
         if hasSkipWord(label) { return false }
         if mayHoldRegistration, registration.isMatched(by: upperLine), !isCompanyLine(label) { return false }
         if postalOrPhone.isMatched(by: upperLine) || storeNumber.isMatched(by: upperLine) { return false }
-        if digits > 0, label.words.contains(where: isStreetWord) { return false }
+        // "ST" right after a number is a count of pieces ("Schrauben Spax 200 St"), not a street.
+        if digits > 0, label.words.indices.contains(where: { index in
+            isStreetWord(label.words[index]) && !(label.words[index] == "ST" && index > 0 && label.words[index - 1].allSatisfy(\.isNumber))
+        }) { return false }
         if let first = label.words.first, streetStarts.contains(first) { return false }
         if AmountScanner.lastAmount(in: upperLine) != nil { return false }
         // Summary lines ("TOTAL", a lone "CASH") are not names; "HOME MASTER HARDWARE" is.

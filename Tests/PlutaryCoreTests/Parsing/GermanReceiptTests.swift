@@ -609,4 +609,20 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["Grill-Bratwurst 5St", "Dübel SX 6x30 100St"])
         #expect(payload.lineItems.map(\.total) == ["2.99", "8.98"])
     }
+
+    @Test func aPackCountInStueckIsNoStreet() {
+        // "200 St" is two hundred pieces; a number before "St" had made the name an address, and it lost its price.
+        let payload = ReceiptParser().parse(ocrText: """
+        BAUMARKT
+        26.08.2024 14:36
+        1234567 Schrauben Spax 4x40 200 St
+                                          7,99 A
+        7788990 Malerrolle 25cm
+                                          6,99 A
+        Summe EUR                          14,98
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Schrauben Spax 4x40 200 St", "Malerrolle 25cm"])
+        #expect(payload.lineItems.map(\.total) == ["7.99", "6.99"])
+        #expect(MerchantExtractor.isNameLike("12 MAIN ST") == false)
+    }
 }
