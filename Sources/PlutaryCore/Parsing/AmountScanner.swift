@@ -35,7 +35,9 @@ enum AmountScanner {
         }
         return (found + spaced).sorted { $0.location < $1.location }.compactMap { match in
             guard let whole = match[2], let fraction = match[3] else { return nil }
-            let digits = whole.filter(\.isNumber)
+            // ASCII digits are the only ASCII numbers: filtered as bytes, as most amounts are.
+            let digits = whole.utf8.allSatisfy({ $0 < 0x80 }) ? String(decoding: whole.utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
+                : whole.filter(\.isNumber)
             guard var value = Decimal(string: "\(digits.isEmpty ? "0" : digits).\(fraction)", locale: posix) else {
                 return nil
             }
@@ -67,11 +69,7 @@ enum AmountScanner {
     private static func asciiTrailing(_ line: String, from start: Int, length: Int) -> String {
         let bytes = line.utf8
         let from = bytes.index(bytes.startIndex, offsetBy: start)
-        var slice = bytes[from..<bytes.index(from, offsetBy: length)]
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while let first = slice.first, isBlank(first) { slice = slice.dropFirst() }
-        while let last = slice.last, isBlank(last) { slice = slice.dropLast() }
-        return String(Substring(slice))
+        return ReceiptText.asciiTrimmed(Substring(bytes[from..<bytes.index(from, offsetBy: length)]))!
     }
 
     private static let oneDecimal = Pattern(#"(?<![\d.,])(\d{1,6})[.,](\d)\s*$"#, needsOneOf: ".,", digitRun: 1)
@@ -108,6 +106,9 @@ enum AmountScanner {
     /// Text of the line before its first amount: the label ("TOTAL", "Bananen").
     static func label(of line: String, before match: AmountMatch?) -> String {
         guard let match else { return line }
+        // Before ASCII characters only, the UTF-16 offset is a byte offset.
+        let head = line.utf8.prefix(match.location)
+        if head.allSatisfy({ $0 < 0x80 }) { return ReceiptText.asciiTrimmed(Substring(head))! }
         return (line as NSString).substring(to: match.location).trimmingCharacters(in: .whitespaces)
     }
 

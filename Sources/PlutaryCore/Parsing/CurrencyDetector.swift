@@ -13,10 +13,13 @@ enum CurrencyDetector {
     // "C$" inside a receipt number ("C$1801/27037") is not Canadian dollars.
     private static let canadianDollar = Pattern(#"(?<![A-Z0-9])(?:CA?\$)(?:\s?\d+[.,]\d{2}\b|(?![\dA-Z]))"#, caseInsensitive: false,
                                                 needsOneOf: "$")
-    private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits)
-    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 5)
+    // Its digits stand alone between letters: a text with no single digit is answered without ICU.
+    private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits,
+                                                    digitRun: 1, digitRunAtMost: 1)
+    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 5, digitRunAtMost: 5)
     // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
-    private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 4)
+    private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits,
+                                             digitRun: 4, digitRunAtMost: 4)
     private static let newZealandGSTNumber = Pattern(#"\bGST(?: REG)?(?: NO\.?| NUMBER)?:?\s+\d{2,3}-\d{3}-\d{3}\b"#, needsOneOf: Pattern.digits, digitRun: 3)
     private static let germanWords: [KeywordPhrase] = ["SUMME", "ZU ZAHLEN", "MWST", "RUECKGELD", "BARGELD", "ZURUECK", "UST ID", "STRASSE"]
     // Words of euro countries' receipts beyond Germany: Spain, France, Italy, the Netherlands, Portugal, Finland.
@@ -52,7 +55,7 @@ enum CurrencyDetector {
         ("NOK", ["MVA", "NORGE"]),
     ]
     // A British postcode on a receipt that names VAT.
-    private static let ukPostcode = Pattern(PostalCode.british, caseInsensitive: false, needsOneOf: Pattern.digits)
+    private static let ukPostcode = Pattern(PostalCode.british, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 1, digitRunAtMost: 1)
     // Hungary's forint as its receipts write it, after an amount ("ÖSSZESEN: 5 369 Ft"); "50 FT" is a length.
     private static let forint = Pattern(#"\d\s?Ft(?!\w)"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.

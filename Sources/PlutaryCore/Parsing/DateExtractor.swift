@@ -6,18 +6,21 @@ import Foundation
 enum DateExtractor {
     // A date's last number may run into the time printed after it when OCR drops the space:
     // "2018-01-0522:55:25" is the 5th at 22:55.
-    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?:(?!\d)|(?=\d{2}:\d{2}))"#, needsOneOf: "-/.", digitRun: 4)
+    private static let yearFirst = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?:(?!\d)|(?=\d{2}:\d{2}))"#, needsOneOf: "-/.", digitRun: 4,
+                                          digitRunAtMost: 4)
     // Both separators must be the same, so "#19- 18/01/2018" yields 18/01/2018.
     // The year may run into the time too: a four-digit one ("18/03/201823:02:16") or a two-digit
     // one ("02.03.2015:59" is 02.03.20 at 15:59: no time is written ":59").
     // Japanese, Chinese and Korean dates name their parts: "2024年 3月 5日(火)", "2023년 5월 1일" (groups as in `yearFirst`).
-    private static let namedParts = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([年년])\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]"#, needsOneOf: Pattern.digits, digitRun: 4)
+    private static let namedParts = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([年년])\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]"#, needsOneOf: Pattern.digits, digitRun: 4, digitRunAtMost: 4)
     private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: "-/.", digitRun: 2)
     private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 2)
-    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 4)
+    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 4,
+                                            digitRunAtMost: 6)
     /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:
     /// a weak candidate (`compact`), taken only when no separated date is found.
-    private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#, needsOneOf: Pattern.digits, digitRun: 8)
+    private static let compact = Pattern(#"(?<![\dA-Z\-/.,#])(\d{8})(?![\dA-Z\-/.,])"#, needsOneOf: Pattern.digits, digitRun: 8,
+                                         digitRunAtMost: 8)
     // A day and month with one separator read as a space: "05 02-18" or "05-02 18".
     private static let spacedSeparator = Pattern(#"(?<![\d.,:/-])(?:(\d{1,2}) (\d{1,2})([-/.])|(\d{1,2})([-/.])(\d{1,2}) )(\d{4}|\d{2})(?![\d:]|[.,]\d)"#, needsOneOf: Pattern.digits, digitRun: 2)
     // Also a time OCR glued to the date's year ("01/18/202409:27AM", "09/14/2410:02AM"), as `numeric` reads such dates.

@@ -30,10 +30,10 @@ final class LineLabel: Sendable {
         if folded.utf8.allSatisfy({ $0 < 0x80 }) {
             words = Self.asciiWords(folded)
         } else {
-            folded = folded.replacingOccurrences(of: "Ü", with: "UE").replacingOccurrences(of: "Ä", with: "AE")
-                .replacingOccurrences(of: "Ö", with: "OE").replacingOccurrences(of: "ß", with: "SS")
+            folded = Self.replacing([("Ü", "UE"), ("Ä", "AE"), ("Ö", "OE"), ("ß", "SS")], in: folded)
                 // Other accents go, as keywords are written without them (ESPÈCES, GOTÓWKA, VRÁCENO).
-                .folding(options: .diacriticInsensitive, locale: nil).replacingOccurrences(of: "Ł", with: "L")
+                .folding(options: .diacriticInsensitive, locale: nil)
+            folded = Self.replacing([("Ł", "L")], in: folded)
             words = folded
                 .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
                 .map { word in
@@ -50,6 +50,18 @@ final class LineLabel: Sendable {
         wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
         wordLengths = wordBytes.reduce(0) { $0 | Self.lengthBit($1.count) }
         bytesHeld = KeywordPhrase.byteBits(compactBytes)
+    }
+
+    /// Each letter replaced by its spelling, asking Foundation only about letters the text may hold:
+    /// their bytes, or a combining mark's (0xCC, 0xCD), by which a letter may be written in two.
+    /// A Foundation search cost as much as reading the rest of a line that is not ASCII.
+    private static func replacing(_ letters: [(letter: String, spelling: String)], in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let composed = bytes.contains { $0 == 0xCC || $0 == 0xCD }
+        return letters.reduce(text) { text, entry in
+            composed || KnownMerchant.bytes(bytes, contain: Array(entry.letter.utf8))
+                ? text.replacingOccurrences(of: entry.letter, with: entry.spelling) : text
+        }
     }
 
     private static func lengthBit(_ count: Int) -> UInt64 {

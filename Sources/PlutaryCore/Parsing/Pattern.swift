@@ -9,6 +9,8 @@ struct Pattern: @unchecked Sendable {
     private let needed: (low: UInt64, high: UInt64)
     /// Consecutive digits every match holds; 0 when it may hold none.
     private let digitRun: Int
+    /// The most digits that run, with no digit beside it, may have.
+    private let digitRunAtMost: Int
 
     static let digits = "0123456789"
 
@@ -18,14 +20,19 @@ struct Pattern: @unchecked Sendable {
     ///   costs more than scanning its bytes.
     /// - Parameter digitRun: how many digits in a row every match holds (4 for a year "(?:19|20)\d{2}",
     ///   5 for a ZIP code): most lines have a price's two at most, and are answered without ICU.
-    init(_ pattern: String, caseInsensitive: Bool = true, needsOneOf: String = "", digitRun: Int = 0) {
+    /// - Parameter digitRunAtMost: how many digits that run may have at most, with no digit before or
+    ///   after it (4 for a year "(?<!\d)(?:19|20)\d{2}[-/.]", 8 for eight digits alone): a long line's
+    ///   prices, phone numbers and card numbers hold runs of two and of many digits, seldom of exactly these.
+    init(_ pattern: String, caseInsensitive: Bool = true, needsOneOf: String = "", digitRun: Int = 0, digitRunAtMost: Int = .max) {
         // The patterns are literals in this module; a bad one is a programming error.
         regex = try! NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
         needed = needsOneOf.utf8.reduce((0, 0)) { set, byte in
             precondition(byte < 0x80 && !Character(Unicode.Scalar(byte)).isLetter, "only ASCII non-letters can be required")
             return byte < 64 ? (set.low | 1 << byte, set.high) : (set.low, set.high | 1 << (byte - 64))
         }
+        precondition(digitRunAtMost == .max || (1...digitRunAtMost).contains(digitRun), "a bounded run needs its least length")
         self.digitRun = digitRun
+        self.digitRunAtMost = digitRunAtMost
     }
 
     func matches(in text: String) -> [PatternMatch] {
@@ -52,7 +59,7 @@ struct Pattern: @unchecked Sendable {
     }
 
     /// False only when the text cannot match: it is ASCII and holds none of the needed characters,
-    /// or it has no run of `digitRun` digits.
+    /// or it has no run of `digitRun` (to `digitRunAtMost`) digits.
     /// Text with other characters goes to ICU, whose `\d` also takes other scripts' digits.
     private func mayMatch(_ text: String) -> Bool {
         guard needed == (0, 0) || text.utf8.contains(where: { byte in
@@ -62,13 +69,21 @@ struct Pattern: @unchecked Sendable {
     }
 
     /// Whether `digitRun` bytes in a row are digits or belong to other scripts' characters, of which
-    /// `\d` takes some: every byte of such a digit is one of those.
+    /// `\d` takes some: every byte of such a digit is one of those. A run of ASCII digits alone must
+    /// also have `digitRunAtMost` at most; one with other bytes may be fewer characters than bytes.
     private func hasDigitRun(_ text: String) -> Bool {
-        var run = 0
+        var run = 0, otherScript = false
         for byte in text.utf8 {
-            run = byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? run + 1 : 0
-            if run == digitRun { return true }
+            if byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                run += 1
+                otherScript = otherScript || byte >= 0x80
+                if run == digitRun, digitRunAtMost == .max { return true }
+            } else {
+                if run >= digitRun, otherScript || run <= digitRunAtMost { return true }
+                run = 0
+                otherScript = false
+            }
         }
-        return false
+        return run >= digitRun && (otherScript || run <= digitRunAtMost)
     }
 }

@@ -39,9 +39,22 @@ public struct ReceiptText: Sendable {
            first != UInt8(ascii: "|") {
             return line
         }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = asciiTrimmed(line[...]) ?? line.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("|"), trimmed.dropFirst().first?.isWhitespace ?? true else { return trimmed }
         return trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+    }
+
+    /// ASCII text without the spaces and tabs around it, which are all that `.whitespaces` holds in
+    /// ASCII; nil for other text. On the bytes: a long line cut into pieces at spaces ends each piece
+    /// with one, and Foundation's trimming was a third of reading such a text.
+    static func asciiTrimmed(_ text: Substring) -> String? {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(Substring(bytes[first...last]))
     }
 
     /// A printed receipt line is at most a few dozen characters. Longer ones (text that lost

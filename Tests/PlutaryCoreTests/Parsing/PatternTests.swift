@@ -14,4 +14,12 @@ struct PatternTests {
         #expect(Pattern(#"\d\s?%"#, needsOneOf: "%", digitRun: 1).firstMatch(in: "MWST 7 %")?.text == "7 %")
         #expect(Pattern(#"\d\s?%"#, needsOneOf: "%", digitRun: 1).matches(in: "MWST 7 PCT").isEmpty)
     }
+
+    @Test func textWhoseDigitRunsAreAllOfOtherLengthsIsNotSearched() {
+        let fourAlone = Pattern(#"(?<!\d)\d{4}(?!\d)"#, digitRun: 4, digitRunAtMost: 4)
+        #expect(fourAlone.isMatched(by: "DATE 05 03 2019"))
+        #expect(!fourAlone.isMatched(by: "CARD 20191234 TOTAL 12.50"))
+        // A run of other scripts' characters may hold fewer digits than bytes: it is searched.
+        #expect(fourAlone.isMatched(by: "YEAR ٢٠١٩"))
+    }
 }
