@@ -16,7 +16,13 @@ enum CurrencyDetector {
     // Its digits stand alone between letters: a text with no single digit is answered without ICU.
     private static let canadianPostalCode = Pattern(#"\b[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b"#, caseInsensitive: false, needsOneOf: Pattern.digits,
                                                     digitRun: 1, digitRunAtMost: 1)
-    private static let usZipCode = Pattern(#"\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 5, digitRunAtMost: 5)
+    private static let states = ["AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
+                                 "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA",
+                                 "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"]
+    private static let usZipCode = Pattern(#"\b(?:"# + states.joined(separator: "|") + #")\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false,
+                                           needsOneOf: Pattern.digits, digitRun: 5, digitRunAtMost: 5)
+    // A state's two bytes as one number, for `mayHoldZipCode`.
+    private static let stateCodes = Set(states.map { UInt16($0.utf8.first!) << 8 | UInt16($0.utf8.last!) })
     // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
     private static let australianPostcode = Pattern(PostalCode.australian, caseInsensitive: false, needsOneOf: Pattern.digits,
                                              digitRun: 4, digitRunAtMost: 4)
@@ -128,8 +134,8 @@ enum CurrencyDetector {
         }
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
-        if canadianPostalCode.isMatched(by: upper) || namesCountry("CANADA") { canadian += 0.3 }
-        if usZipCode.isMatched(by: upper) || namesCountry("USA") { american += 0.4 }
+        if mayHoldCanadianPostalCode(upperBytes) && canadianPostalCode.isMatched(by: upper) || namesCountry("CANADA") { canadian += 0.3 }
+        if mayHoldZipCode(upperBytes) && usZipCode.isMatched(by: upper) || namesCountry("USA") { american += 0.4 }
         // Looked for only beside a "$" or an ABN: the other countries' cues are what most receipts need, and these cost a tenth of them.
         // An ABN and an Australian postcode are a country with no "$" printed ("TOTAL  59.38", "GST INCL  3.04").
         let hasABN = labels.contains(where: { $0.hasWord("ABN") })
@@ -159,5 +165,40 @@ enum CurrencyDetector {
         return scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { code, score in
             FieldCandidate(value: code, confidence: min(1, score), reason: "currency cues")
         }
+    }
+
+    // ICU tries the postcode and ZIP code expressions at every capital of the whole text, the ZIP code's fifty
+    // states one by one: the bytes say first whether a match can start anywhere, a fiftieth of a parse.
+
+    /// Whether a capital, a digit and a capital stand in a row, as every `canadianPostalCode` begins; other than
+    /// ASCII in the digit's place may be another script's digit.
+    private static func mayHoldCanadianPostalCode(_ bytes: [UInt8]) -> Bool {
+        let isCapital = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        return bytes.indices.dropLast(2).contains { start in
+            isCapital(bytes[start]) && (bytes[start + 1] >= 0x80 || isDigit(bytes[start + 1]) && isCapital(bytes[start + 2]))
+        }
+    }
+
+    /// Whether a state's code starts a word before white space and five digits, as in every `usZipCode`; other
+    /// than ASCII after the code may be white space or digits of another script.
+    private static func mayHoldZipCode(_ bytes: [UInt8]) -> Bool {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        for start in bytes.indices.dropLast(2) where stateCodes.contains(UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1])) {
+            // No word boundary after a letter, digit or underscore.
+            if start > 0, case let before = bytes[start - 1], before < 0x80,
+               isDigit(before) || before == UInt8(ascii: "_") || (before | 0x20) >= UInt8(ascii: "a") && (before | 0x20) <= UInt8(ascii: "z") {
+                continue
+            }
+            var index = start + 2
+            guard bytes[index] >= 0x80 || isSpace(bytes[index]) else { continue }
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            let digits = bytes[index...].prefix(5)
+            if digits.contains(where: { $0 >= 0x80 }) || digits.count == 5 && digits.allSatisfy(isDigit) { return true }
+        }
+        return false
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -258,7 +258,10 @@ final class KnownMerchant: Sendable, Equatable {
 
     /// A line's bytes without spaces or tabs, for `isNamed(in:rawUpper:squeezed:)`.
     static func squeezed(_ upperLine: String) -> [UInt8] {
-        upperLine.utf8.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        // Copied whole and squeezed in place: filtering the UTF-8 view grew the array byte by byte.
+        var bytes = Array(upperLine.utf8)
+        bytes.removeAll { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return bytes
     }
 
     /// The first known chain named on one of the text's lines at `indices`, with that line's index.

@@ -62,18 +62,24 @@ struct Pattern: @unchecked Sendable {
     /// or it has no run of `digitRun` (to `digitRunAtMost`) digits.
     /// Text with other characters goes to ICU, whose `\d` also takes other scripts' digits.
     private func mayMatch(_ text: String) -> Bool {
-        guard needed == (0, 0) || text.utf8.contains(where: { byte in
+        // On the string's own bytes when it has them in one piece, as native strings do: iterating the
+        // UTF-8 view cost several times as much a byte, and every line passes through many patterns.
+        text.utf8.withContiguousStorageIfAvailable(mayMatch) ?? Array(text.utf8).withUnsafeBufferPointer(mayMatch)
+    }
+
+    private func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needed == (0, 0) || bytes.contains(where: { byte in
             byte >= 0x80 || (byte < 64 ? needed.low >> byte & 1 == 1 : needed.high >> (byte - 64) & 1 == 1)
         }) else { return false }
-        return digitRun == 0 || hasDigitRun(text)
+        return digitRun == 0 || hasDigitRun(bytes)
     }
 
     /// Whether `digitRun` bytes in a row are digits or belong to other scripts' characters, of which
     /// `\d` takes some: every byte of such a digit is one of those. A run of ASCII digits alone must
     /// also have `digitRunAtMost` at most; one with other bytes may be fewer characters than bytes.
-    private func hasDigitRun(_ text: String) -> Bool {
+    private func hasDigitRun(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var run = 0, otherScript = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
                 run += 1
                 otherScript = otherScript || byte >= 0x80
