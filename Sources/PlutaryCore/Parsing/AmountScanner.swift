@@ -30,7 +30,7 @@ enum AmountScanner {
         let ascii = cleaned.utf8.allSatisfy { $0 < 0x80 }
         let found = amount.matches(in: cleaned)
         let cents = mayHoldCentsAlone(cleaned) ? centsAlone.matches(in: cleaned) : []
-        let spaced = (spacedAmount.matches(in: cleaned) + cents).filter { extra in
+        let spaced = ((mayEndInSpacedAmount(cleaned) ? spacedAmount.matches(in: cleaned) : []) + cents).filter { extra in
             !found.contains { $0.location < extra.location + extra.length && extra.location < $0.location + $0.length }
         }
         return (found + spaced).sorted { $0.location < $1.location }.compactMap { match in
@@ -62,6 +62,18 @@ enum AmountScanner {
             previous = byte
         }
         return false
+    }
+
+    /// Whether the line ends, but for white space, in a digit, a space and two digits, as every `spacedAmount` match does;
+    /// on the bytes, as ICU tried its currency signs at many places of every line with digits. A line with other
+    /// than ASCII always may: its white space and digits may be other characters.
+    private static func mayEndInSpacedAmount(_ line: String) -> Bool {
+        var bytes = line.utf8[...]
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+        while let last = bytes.last, last == UInt8(ascii: " ") || (0x09...0x0D).contains(last) { bytes = bytes.dropLast() }
+        let end = Array(bytes.suffix(4))
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        return end.count == 4 && isDigit(end[0]) && end[1] == UInt8(ascii: " ") && isDigit(end[2]) && isDigit(end[3])
     }
 
     /// `length` characters of an ASCII line from `start`, without the spaces and tabs around them:

@@ -78,7 +78,7 @@ enum DateExtractor {
             /// against the line's year-first dates, and marked as the weak form it is). Whether it found one.
             func readNumeric(_ text: String, repaired: Bool) -> Bool {
                 var read = false
-                for match in numeric.matches(in: text) {
+                for match in mayHoldNumericDate(text) ? numeric.matches(in: text) : [] {
                     let range = match.location..<(match.location + match.length)
                     guard repaired || !consumed.contains(where: { $0.overlaps(range) }),
                           let a = Int(match[1] ?? ""), let b = Int(match[3] ?? ""), let y = fullYear(match[4] ?? "") else { continue }
@@ -156,6 +156,35 @@ enum DateExtractor {
             return FieldCandidate(value: iso, confidence: max(0.05, min(1, confidence)), lineIndex: date.line, reason: date.reason,
                                   features: features)
         }
+    }
+
+    /// Whether ASCII text holds one or two digits, a separator, one or two digits and the same separator again,
+    /// with at most one white space before and after each separator, as every `numeric` date does. On the bytes:
+    /// prices hold the separator and the digits too, and ICU tried the expression at every digit of their lines.
+    /// Text with other characters always may: its white space and digits may be other characters.
+    private static func mayHoldNumericDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        /// The end of the digits from `start`, if there are one or two.
+        func number(from start: Int) -> Int? {
+            var end = start
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            return (1...2).contains(end - start) ? end : nil
+        }
+        /// The index after the separator at `index` (after one white space), if `separator` (any of "-/." when nil) is there.
+        func separator(at index: Int, _ separator: UInt8?) -> Int? {
+            let at = index < bytes.count && isSpace(bytes[index]) ? index + 1 : index
+            guard at < bytes.count, separator.map({ bytes[at] == $0 }) ?? "-/.".utf8.contains(bytes[at]) else { return nil }
+            return at + 1
+        }
+        for start in bytes.indices where isDigit(bytes[start]) && (start == 0 || !isDigit(bytes[start - 1])) {
+            guard let first = number(from: start), let afterFirst = separator(at: first, nil) else { continue }
+            let secondStart = afterFirst < bytes.count && isSpace(bytes[afterFirst]) ? afterFirst + 1 : afterFirst
+            if let second = number(from: secondStart), separator(at: second, bytes[afterFirst - 1]) != nil { return true }
+        }
+        return false
     }
 
     static func isoDate(day: Int, month: Int, year: Int) -> String? {

@@ -89,7 +89,11 @@ enum LineItemExtractor {
     private static let decimalSeparator = Pattern(#"\d[.,]|[.,]\d"#, needsOneOf: ".,", digitRun: 1)
     private static let gappedRow = Pattern(#"^(\S.*?\S)\s{3,}(\S.{0,9})$"#)
     private static let maskedNumber = Pattern(#"^[xX*#•]{2,}\s?\d{2,}$"#)
-    private static let contactLine = Pattern(#"\bTEL\b|TELEFON|PHONE|WWW\.|\.DE\b|\.COM\b|\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#)
+    // A phone, a web address, a five-digit postal code before its town, a Canadian postcode. Apart, so that each is
+    // handed only lines that can hold it: as one, the alternatives were tried at every letter of the header's lines.
+    private static let contactLine = [Pattern(#"\bTEL\b|TELEFON|PHONE"#), Pattern(#"WWW\.|\.DE\b|\.COM\b"#, needsOneOf: "."),
+                                      Pattern(#"\b\d{5}\s+[A-ZÄÖÜ][A-ZÄÖÜ]+"#, needsOneOf: Pattern.digits, digitRun: 5, digitRunAtMost: 5),
+                                      Pattern(#"\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b"#, needsOneOf: Pattern.digits, digitRun: 1, digitRunAtMost: 1)]
     private static let date = Pattern(#"\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}"#, needsOneOf: "-/.:", digitRun: 2)
     /// Headers of the articles brought back, in English, French, German, Spanish and Dutch.
     private static let returnWords: Set<String> = ["RETURN", "RETURNS", "REFUND", "REMBOURSEMENT", "RETOUR", "RUECKGABE",
@@ -164,7 +168,7 @@ enum LineItemExtractor {
         // A "RETURN" header: the negative rows right under it are articles brought back, not discounts.
         var returnHeader: Int?
         // The header block ends with the shop's contact lines (phone, web address, postal code).
-        let headerEnd = region.prefix(20).last { contactLine.isMatched(by: text.upperLines[$0]) } ?? -1
+        let headerEnd = region.prefix(20).last { index in contactLine.contains { $0.isMatched(by: text.upperLines[index]) } } ?? -1
         let flags = ownFlags(facts, in: region)
         // A discount takes from the item above; a deposit printed under its product ("CA REDEMP VAL  0.60")
         // takes none: the product does.
