@@ -98,10 +98,10 @@ enum LineItemExtractor {
     /// Headers of the articles brought back, in English, French, German, Spanish and Dutch.
     private static let returnWords: Set<String> = ["RETURN", "RETURNS", "REFUND", "REMBOURSEMENT", "RETOUR", "RUECKGABE",
                                                    "DEVOLUCION", "RETOURNEMENT"]
-    private static let discountWords = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
+    private static let discountWords: PhraseList = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
     // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL", Ralphs' "CA REDMP VAL").
-    private static let depositWords = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
+    private static let depositWords: PhraseList = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
                                        "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
@@ -134,7 +134,7 @@ enum LineItemExtractor {
         "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE",
         "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
     private static let longItemColumnWords = itemColumnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
-    private static let feeWords = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE", "LEVY"]
+    private static let feeWords: PhraseList = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE", "LEVY"]
     /// Fees named by an abbreviation alone, or with the number of the article they belong to: British Columbia's
     /// container recycling fee ("CRF  0.06", Costco's "CRF/1009211") beside a drink's deposit. With other words it
     /// is a brand ("CRF YAOURT NATURE X8", Carrefour's own).

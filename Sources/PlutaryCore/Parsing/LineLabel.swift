@@ -199,12 +199,12 @@ final class LineLabel: Sendable {
         KnownMerchant.bytes(compactBytes, contain: key)
     }
 
-    func hasAny(_ phrases: [String]) -> Bool {
-        phrases.contains(where: has)
-    }
-
-    func hasAny(_ phrases: [KeywordPhrase]) -> Bool {
-        phrases.contains(where: has)
+    func hasAny(_ list: PhraseList) -> Bool {
+        // A phrase whose bytes the label lacks, more of them than its slips forgive, is one `has` rejects: ruled out here.
+        for index in list.phrases.indices where (list.bytesHeld[index] & ~bytesHeld).nonzeroBitCount <= list.slips[index] {
+            if has(list.phrases[index]) { return true }
+        }
+        return false
     }
 
     /// True when one word is `keyword` (a one-word phrase) but for one OCR slip (`TextSimilarity.wordMatches`),

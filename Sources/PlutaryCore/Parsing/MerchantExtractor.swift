@@ -20,7 +20,7 @@ enum MerchantExtractor {
     // Malaysia's and Singapore's legal forms.
     private static let registeredForms: Set<String> = ["SDN", "BHD", "BERHAD", "PLT"]
     private static let privateLimited: KeywordPhrase = "PTE LTD"
-    private static let titleWords: [KeywordPhrase] = ["INVOICE", "RECEIPT"]
+    private static let titleWords: PhraseList = ["INVOICE", "RECEIPT"]
     // "S/B" (Sdn Bhd), also read "$/B".
     private static let sdnBhdAbbreviation = Pattern(#"(?<![A-Z])[S$5]\s?/\s?B(?![A-Z])"#, needsOneOf: "/")
     private static let skipWords: [KeywordPhrase] = ["WELCOME", "WILLKOMMEN", "BIENVENUE", "THANK", "FOR SHOPPING", "DANKE", "RECEIPT", "INVOICE", "TEL", "PHONE",

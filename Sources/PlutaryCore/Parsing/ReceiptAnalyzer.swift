@@ -15,7 +15,7 @@ struct ReceiptAnalyzer: Sendable {
     // Drugstores number their rates instead ("1= 7,0%", "2=19,0%"); Malaysia's GST summary says "SR @ 6%".
     // Or a letter and a digit: France's "T1  5,5%", "T2 20,0%". Or the rate's name: Britain's "Std 20%", "Zero 0%".
     private static let anyLetterVatRow = Pattern(#"^\s*(STD|STANDARD|REDUCED|ZERO|[A-Z]{1,2}|[A-Z]\d|\d(?=\s?=))\s?[=@]?\s{0,8}(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
-    private static let taxTableHeaders: [KeywordPhrase] = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "VAT ANALYSIS"]
+    private static let taxTableHeaders: PhraseList = ["TAX CODE", "GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "VAT ANALYSIS"]
     /// Europe's names for VAT, which shelf prices include.
     private static let vatWords = ["VAT", "TVA", "IVA", "BTW", "MOMS", "MVA", "ALV", "DPH", "PTU", "PDV", "DDV"]
     private static let tableTaxWords = ["GST", "SST"] + vatWords

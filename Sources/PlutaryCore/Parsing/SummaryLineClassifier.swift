@@ -3,32 +3,32 @@ import Foundation
 /// Names the role of a summary line from its label words. Order matters: the narrow
 /// phrases ("SUBTOTAL", "TOTAL SAVINGS", "TOTAL INCL GST") are tested before the bare "TOTAL".
 enum SummaryLineClassifier {
-    private static let countWords: [KeywordPhrase] = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
+    private static let countWords: PhraseList = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEM", "TOTAL ITEMS", "TOTAL NUMBER",
                                      "NO OF ITEMS", "ITEM COUNT", "ITEMS SOLD", "ANZAHL ARTIKEL", "NUMBER OF ITEMS",
                                      "TOTAL PIECES", "TOTAL PCS",
         "ARTICULOS", "ARTICLES", "ARTICOLI", "AANTAL ARTIKELEN", "ILOSC"]
-    private static let savingsWords: [KeywordPhrase] = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
+    private static let savingsWords: PhraseList = ["TOTAL SAVINGS", "TOTAL SAVING", "YOU SAVED", "YOUR SAVINGS", "TOTAL DISCOUNT",
                                        "INSTANT SAVINGS", "TOTAL SAVED", "SIE SPAREN", "GESPART", "IHRE ERSPARNIS",
         "VOTRE ECONOMIE", "UW VOORDEEL", "OSZCZEDNOSC", "AHORRO TOTAL", "RISPARMIO TOTALE"]
-    static let roundedTotalWords: [KeywordPhrase] = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
+    static let roundedTotalWords: PhraseList = ["ROUNDED TOTAL", "TOTAL ROUNDED", "ROUND TOTAL", "ROUNDED AMOUNT", "AMOUNT ROUNDED", "AMT ROUNDED",
                                             "TOTAL AFTER ROUNDING", "AFTER ROUNDING", "AFTER ADJ", "AFTER ADJUSTMENT"]
-    private static let subtotalWords: [KeywordPhrase] = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
+    private static let subtotalWords: PhraseList = ["SUBTOTAL", "SUB TOTAL", "SUBTTL", "SUB TTL", "ZWISCHENSUMME", "EXCLUDING GST",
                                         "EXCLUDING SST", "EXCL GST", "EXCLUSIVE GST", "EXCLUSIVE OF GST", "EXCL TAX",
                                         "BEFORE TAX", "BEFORE GST", "W O GST", "TOTAL EXCL", "NET AMOUNT",
         "SOUS TOTAL", "SOUSTOTAL", "TOTAL HT", "SUBTOTAAL", "BASE IMPONIBLE", "SPRZEDAZ OPODATK", "小計", "小计"]
-    private static let inclusiveTotalWords: [KeywordPhrase] = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
+    private static let inclusiveTotalWords: PhraseList = ["INCL GST", "INCL OF GST", "INCLUSIVE GST", "INCLUSIVE OF GST", "INCLUDING GST",
                                               "INC GST", "INCL SST", "INCLUSIVE OF SST", "INCL TAX", "INCLUDING TAX",
                                               "INCL VAT", "INKL MWST",
         "IVA INCLUIDO", "IVA INCL", "TTC", "IVA INCLUSA", "INCL BTW"]
-    private static let taxTotalWords: [KeywordPhrase] = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
+    private static let taxTotalWords: PhraseList = ["TOTAL TAX", "TOTAL TAXES", "TOTAL GST", "TOTAL SST", "TOTAL VAT", "TOTAL HST",
                                         "TAX TOTAL", "GST TOTAL", "TOTAL MWST", "SUMME MWST", "MWST SUMME", "TOTAL SALES TAX",
                                         "STEUER GESAMT", "MWST GESAMT"]
     // Europe's VAT totals, after the inclusive totals that name the VAT too ("TOTAL (IVA INCLUIDO)").
-    private static let vatTotalWords: [KeywordPhrase] = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
+    private static let vatTotalWords: PhraseList = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
         "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM",
         "UKUPNO PDV", "PDV UKUPNO", "SKUPAJ DDV", "DDV SKUPAJ", "AFA OESSZESEN", "OESSZES AFA",
         "DI CUI IVA", "DONT TVA"]   // "of which VAT" under an inclusive total (Italy, France)
-    private static let strongTotalWords: [KeywordPhrase] = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
+    private static let strongTotalWords: PhraseList = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "NET PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",
                                            "TOTAL BAYAR", "JUMLAH",
@@ -39,16 +39,16 @@ enum SummaryLineClassifier {
         "ZA PLACILO", "ZA PLATITI", "FIZETENDO", "K UHRADE",
         // Japanese and Chinese (traditional, simplified): "total".
         "合計", "總計", "总计", "合计"]
-    private static let changeWords: [KeywordPhrase] = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
+    private static let changeWords: PhraseList = ["CHANGE", "CHANGE DUE", "RUECKGELD", "ZURUECK", "RETOUR", "BALANCE RETURNED", "KEMBALI",
         "A DEVOLVER", "A RENDRE", "RENDU MONNAIE", "WISSELGELD", "お釣", "おつり", "釣銭", "找零", "找續", "找赎"]
     // Whole words only, as they begin longer words ("RESTORAN", "RENDUE").
     private static let changeWholeWords: Set<String> = ["CAMBIO", "VISSZAJARO", "RENDU", "RESTO", "TERUG", "TROCO", "RESZTA", "VAEXEL", "VEKSEL", "VRACENO", "MONNAIE"]
-    private static let roundingWords: [KeywordPhrase] = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING",
+    private static let roundingWords: PhraseList = ["ROUNDING", "ROUNDING ADJ", "ROUND ADJ", "RUNDUNG", "ROUNDING ADJUSTMENT", "ADJ ROUNDING",
         // Cash rounding in French (Canada, Belgium), Spanish, Italian, Dutch and the Nordic languages.
         "ARRONDI", "REDONDEO", "ARROTONDAMENTO", "AFRONDING", "AVRUNDNING", "AFRUNDING", "AVRUNDING", "PYOERISTYS"]
     private static let tipWords = ["TIP", "TIPS", "GRATUITY", "TRINKGELD", "POURBOIRE"]
     // A restaurant's service charge is added to the bill as a tip is ("Serv. Charge (10%): 2.66").
-    private static let serviceChargeWords: [KeywordPhrase] = ["SERVICE CHARGE", "SERV CHARGE", "SERVICE CHRG", "SERVICE CHG",
+    private static let serviceChargeWords: PhraseList = ["SERVICE CHARGE", "SERV CHARGE", "SERVICE CHRG", "SERVICE CHG",
                                                               "SVC CHG", "SVC CHARGE", "SERV CHG"]
     // Tender words, mapped to a payment method people recognise.
     private static let tenderMethods: [(word: KeywordPhrase, method: String)] = [
@@ -79,7 +79,7 @@ enum SummaryLineClassifier {
         ("内消費税", "消費税"), ("消費税", "消費税"), ("外税", "消費税"), ("内税", "消費税"),
     ]
     // Lines that mention a tax word without being an amount of tax.
-    private static let taxIdentifierWords: [KeywordPhrase] = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
+    private static let taxIdentifierWords: PhraseList = ["GST ID", "GST REG", "GST NO", "SST ID", "SST REG", "SST NO", "VAT NO",
                                              "VAT REG", "TAX ID", "UST ID", "USTID", "STEUERNR", "STEUER NR", "GST SUMMARY",
                                              "TAX INVOICE", "HST NO", "GST HST", "REG NO", "TAX CODE", "TAXCODE",
         "P IVA", "PARTITA IVA", "SIRET", "TVA INTRA", "N TVA", "BTW NR", "BTW NUMMER", "CODICE FISCALE", "ORG NR"]
@@ -90,8 +90,8 @@ enum SummaryLineClassifier {
     private static let taxIdentifierWholeWords: Set<String> = ["CIF", "NIF", "NIP", "DIC"]
 
     // Single words tested on most lines, prepared once like the lists above.
-    private static let inclusiveTotalNouns: [KeywordPhrase] = ["TOTAL", "AMOUNT", "SALES"]
-    private static let vatTableWords: [KeywordPhrase] = ["NETTO", "MWST", "STEUER"]
+    private static let inclusiveTotalNouns: PhraseList = ["TOTAL", "AMOUNT", "SALES"]
+    private static let vatTableWords: PhraseList = ["NETTO", "MWST", "STEUER"]
     private static let summe: KeywordPhrase = "SUMME", totalSales: KeywordPhrase = "TOTAL SALES"
     private static let total: KeywordPhrase = "TOTAL", gesamt: KeywordPhrase = "GESAMT"
     // Looked for before the words are read as characters, which few lines need.
