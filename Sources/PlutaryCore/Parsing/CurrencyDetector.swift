@@ -170,12 +170,26 @@ enum CurrencyDetector {
     // ICU tries the postcode and ZIP code expressions at every capital of the whole text, the ZIP code's fifty
     // states one by one: the bytes say first whether a match can start anywhere, a fiftieth of a parse.
 
-    /// Whether a capital, a digit and a capital stand in a row, as every `canadianPostalCode` begins; other than
-    /// ASCII in the digit's place may be another script's digit.
+    /// Whether a capital, a digit, a capital, perhaps a white space, a digit, a capital and a digit stand in a row, as
+    /// in every `canadianPostalCode`. A character of another script may be a digit or a white space.
     private static func mayHoldCanadianPostalCode(_ bytes: [UInt8]) -> Bool {
+        /// The index after the character at `index` when it is ASCII and `test` holds, or when it is of another script.
+        func after(_ index: Int, _ test: (UInt8) -> Bool, otherScript: Bool = true) -> Int? {
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            if byte < 0x80 { return test(byte) ? index + 1 : nil }
+            guard otherScript else { return nil }
+            return min(bytes.count, index + (byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2))
+        }
         let isCapital = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
-        return bytes.indices.dropLast(2).contains { start in
-            isCapital(bytes[start]) && (bytes[start + 1] >= 0x80 || isDigit(bytes[start + 1]) && isCapital(bytes[start + 2]))
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        func capital(_ index: Int) -> Int? { after(index, isCapital, otherScript: false) }
+        func digit(_ index: Int) -> Int? { after(index, isDigit) }
+        // The inward half: a digit, a capital and a digit.
+        func inward(_ index: Int) -> Bool { digit(index).flatMap(capital).flatMap(digit) != nil }
+        return bytes.indices.contains { start in
+            guard let outward = capital(start).flatMap(digit).flatMap(capital) else { return false }
+            return inward(outward) || after(outward, isSpace).map(inward) == true
         }
     }
 

@@ -724,7 +724,7 @@ enum LineItemExtractor {
     /// Also a longer header of which OCR garbled a word or two ("4rt.Nr.  Bezeicbnung  Menge  EUR"):
     /// three column names or more, and at least three in five of its words.
     static func isColumnHeader(_ line: String) -> Bool {
-        let words = line.uppercased().split { !$0.isLetter }
+        let words = letterWords(line)
         func enough(_ named: Int) -> Bool { named == words.count || named >= 3 && named * 5 >= words.count * 3 }
         let unnamed = words.filter { !columnWords.contains(String($0)) }
         guard !words.isEmpty, !enough(words.count - unnamed.count) else { return !words.isEmpty }
@@ -735,10 +735,18 @@ enum LineItemExtractor {
         return enough(words.count - unnamed.count + slipped.count)
     }
 
+    /// The line's runs of letters, upper-cased. On the bytes when it is ASCII, whose letters are A to Z once
+    /// upper-cased: split by characters, each line without an amount cost as much again to test for a header.
+    private static func letterWords(_ line: String) -> [Substring] {
+        let upper = line.uppercased()
+        guard upper.utf8.allSatisfy({ $0 < 0x80 }) else { return upper.split { !$0.isLetter } }
+        return upper.utf8.split { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }.map { Substring($0) }
+    }
+
     /// The item table's header: column names only, one of them the items' own column (their
     /// name or count), which no total line names ("DESCRIPCION  IMPORTE", while "TOTAL EUR" is a total).
     static func isItemTableHeader(_ line: String) -> Bool {
-        isColumnHeader(line) && line.uppercased().split { !$0.isLetter }.contains { word in
+        isColumnHeader(line) && letterWords(line).contains { word in
             itemColumnWords.contains(String(word)) || TextSimilarity.matchesWithSlip(word, among: longItemColumnWords)
         }
     }
