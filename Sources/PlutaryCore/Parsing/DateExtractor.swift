@@ -69,7 +69,10 @@ enum DateExtractor {
             lineFeatures["from_edge"] = min(position, 1 - position) * 2
 
             var consumed: [Range<Int>] = []
-            for match in yearFirst.matches(in: line) + namedParts.matches(in: line) {
+            // What every match of the year-first and month-name dates holds, looked for on the bytes first.
+            let bytes = Array(line.utf8)
+            let ascii = bytes.allSatisfy { $0 < 0x80 }
+            for match in (!ascii || mayHoldYear(bytes, longest: 4) ? yearFirst.matches(in: line) : []) + namedParts.matches(in: line) {
                 guard let y = Int(match[1] ?? ""), let m = Int(match[3] ?? ""), let d = Int(match[4] ?? "") else { continue }
                 found.append((d, m, y, confidence, index, "year-first date", lineFeatures.merging(["year_first": 1]) { $1 }))
                 consumed.append(match.location..<(match.location + match.length))
@@ -125,11 +128,11 @@ enum DateExtractor {
                     ambiguous.append((a, b, y, confidence - 0.35, index, features.merging(["ambiguous_order": 1]) { $1 }))
                 }
             }
-            for match in dayMonthName.matches(in: line) {
+            for match in !ascii || mayHoldDayAndMonthName(bytes) ? dayMonthName.matches(in: line) : [] {
                 guard let d = Int(match[1] ?? ""), let m = month(match[2]), let y = fullYear(match[3] ?? "") else { continue }
                 found.append((d, m, y, confidence, index, "month-name date", lineFeatures.merging(["month_name": 1]) { $1 }))
             }
-            for match in monthNameDay.matches(in: line) {
+            for match in !ascii || mayHoldYear(bytes, longest: 6) ? monthNameDay.matches(in: line) : [] {
                 guard let m = month(match[1]), let d = Int(match[2] ?? ""), let y = fullYear(match[3] ?? "") else { continue }
                 found.append((d, m, y, confidence, index, "month-name date", lineFeatures.merging(["month_name": 1]) { $1 }))
             }
@@ -183,6 +186,58 @@ enum DateExtractor {
             guard let first = number(from: start), let afterFirst = separator(at: first, nil) else { continue }
             let secondStart = afterFirst < bytes.count && isSpace(bytes[afterFirst]) ? afterFirst + 1 : afterFirst
             if let second = number(from: secondStart), separator(at: second, bytes[afterFirst - 1]) != nil { return true }
+        }
+        return false
+    }
+
+    // The tests below read ASCII text, whose white space, digits and letters are all ASCII: prices, codes and phone
+    // numbers hold a date's digits, and ICU tried each date expression at every digit or letter of their lines.
+
+    /// Whether a run of four to `longest` digits, with no digit beside it, ends in four beginning "19" or "20": the year
+    /// that ends the run of digits in every `yearFirst` (four) and `monthNameDay` (six: a day glued on) date.
+    private static func mayHoldYear(_ bytes: [UInt8], longest: Int) -> Bool {
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        var start = 0
+        while start < bytes.count {
+            guard isDigit(bytes[start]) else { start += 1; continue }
+            var end = start
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            if (4...longest).contains(end - start), bytes[end - 4] == UInt8(ascii: "1") && bytes[end - 3] == UInt8(ascii: "9")
+                || bytes[end - 4] == UInt8(ascii: "2") && bytes[end - 3] == UInt8(ascii: "0") {
+                return true
+            }
+            start = end
+        }
+        return false
+    }
+
+    /// Whether one or two digits, with no digit before them, then perhaps "ST", "ND", "RD" or "TH", at most two white spaces,
+    /// "-", "/" or ".", three letters or more, perhaps a point and at most three white spaces, "-", "/", "." or ",", and a
+    /// digit stand in a row, as in every `dayMonthName` date.
+    private static func mayHoldDayAndMonthName(_ bytes: [UInt8]) -> Bool {
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        let isSeparator = { (byte: UInt8) in "-/.".utf8.contains(byte) || byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        /// The index after at most `count` bytes from `index` that `test` holds for.
+        func skip(_ count: Int, from index: Int, _ test: (UInt8) -> Bool) -> Int {
+            var end = index
+            while end < bytes.count, end - index < count, test(bytes[end]) { end += 1 }
+            return end
+        }
+        /// Whether three letters or more start at `index` (after the separators there), and a digit follows them.
+        func monthAndYear(from index: Int) -> Bool {
+            let letters = skip(2, from: index, isSeparator)
+            let end = skip(.max, from: letters, isLetter)
+            guard end - letters >= 3 else { return false }
+            let year = skip(4, from: end) { $0 == UInt8(ascii: ",") || isSeparator($0) }
+            return year < bytes.count && isDigit(bytes[year])
+        }
+        let suffixes: Set<[UInt8]> = [Array("ST".utf8), Array("ND".utf8), Array("RD".utf8), Array("TH".utf8)]
+        for start in bytes.indices where isDigit(bytes[start]) && (start == 0 || !isDigit(bytes[start - 1])) {
+            let end = skip(.max, from: start, isDigit)
+            guard end - start <= 2 else { continue }
+            if monthAndYear(from: end) { return true }
+            if end + 2 <= bytes.count, suffixes.contains(bytes[end..<(end + 2)].map { $0 & ~0x20 }), monthAndYear(from: end + 2) { return true }
         }
         return false
     }
