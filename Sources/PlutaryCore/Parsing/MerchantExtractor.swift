@@ -289,10 +289,13 @@ enum MerchantExtractor {
     private static func isNameLikeText(_ upperLine: String, label: LineLabel, mayHoldRegistration: Bool) -> Bool {
         let (letters, ink) = letterAndInkCounts(upperLine)
         // Digits OCR put into words ("SDN 8HD") are letters; only numbers count as digits, and not a pack size ("100ST").
-        let digits = label.words.filter { $0.contains(where: \.isNumber) && !LineLabel.isCountAndUnit(Array($0.utf8)) }
-            .reduce(0) { $0 + $1.filter(\.isNumber).count }
+        let digits = label.words.reduce(0) { sum, word in
+            let numbers = numberCount(word)
+            return numbers > 0 && !LineLabel.isCountAndUnit(Array(word.utf8)) ? sum + numbers : sum
+        }
         // At least one real word, and not just a currency code ("EUR").
-        guard label.words.contains(where: { $0.count >= 3 && !LineItemExtractor.currencyWords.contains($0) }) else {
+        guard label.words.contains(where: { ($0.utf8.allSatisfy { $0 < 0x80 } ? $0.utf8.count : $0.count) >= 3
+                                            && !LineItemExtractor.currencyWords.contains($0) }) else {
             return false
         }
         guard letters >= 3, letters * 2 > ink, digits <= letters / 2 else { return false }
@@ -313,6 +316,12 @@ enum MerchantExtractor {
         case .total(let strength)? where strength < 0.75: return SummaryLineClassifier.namesBesideTotal(label, words: 2)
         default: return false
         }
+    }
+
+    /// How many of a word's characters are numbers; on the bytes when it is ASCII, whose only numbers are 0 to 9
+    /// (characters' properties cost a Unicode table lookup each).
+    private static func numberCount(_ word: String) -> Int {
+        word.utf8.allSatisfy({ $0 < 0x80 }) ? word.utf8.lazy.filter { (0x30...0x39).contains($0) }.count : word.filter(\.isNumber).count
     }
 
     /// How many letters, and how many characters other than white space, a line has. ASCII
