@@ -122,6 +122,9 @@ enum LineItemExtractor {
         "SEK", "NOK", "DKK", "KR", "PLN", "ZŁ", "CZK", "KČ", "CHF", "GBP", "ARTIKEL"]
     /// Column names long enough to be recognised with an OCR slip ("0mschrijving"), as bytes: tested on many lines.
     private static let longColumnWords = columnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
+    /// A measure alone on its line, under its article's name and above its price ("5-LB", "200 ST"): its unit is a
+    /// column's name, but a header has no number.
+    private static let measureAlone = Pattern(#"^\s*\d+(?:[.,]\d+)?\s?-?\s?(?:KG|G|LB|LBS|L|ML|OZ|ST|STK)\.?\s*$"#, needsOneOf: Pattern.digits)
     /// The price before a sale, and perhaps the word for the sale, left of the price paid: "ORIG 40.00  SALE".
     private static let wasPriceOnly = Pattern(#"^\s*(?:ORIG|REG|WAS|RRP)\.?\s*\$?\s?\d+[.,]\d{2}\s*(?:[A-Z0-9]{3,5})?\s*$"#, needsOneOf: ".,", digitRun: 2)
     /// An article's number alone, left of a price alone: "135116  39.99" under "HP 64XL Black Ink".
@@ -283,7 +286,7 @@ enum LineItemExtractor {
                     pendingName = nil
                     continue
                 }
-                if isColumnHeader(line) {
+                if isColumnHeader(line), !measureAlone.isMatched(by: upper) {
                     startTable(line)
                     continue
                 }

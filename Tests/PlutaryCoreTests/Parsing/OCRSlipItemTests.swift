@@ -308,4 +308,19 @@ struct OCRSlipItemTests {
         #expect(payload.lineItems.map(\.description) == ["COKE 12PK", "PC FOIL WRAP"])
         #expect(payload.lineItems.map(\.total) == ["8.99", "4.49"])
     }
+
+    @Test func aMeasureAloneBetweenTheNameAndItsPriceIsNoColumnHeader() {
+        // "LB" names a weight column too; with a number before it, it is the article's size.
+        let payload = parse("""
+        HARDWARE CENTER
+        08/23/19 10:12
+        886771  DECK SCREWS 3-IN
+                5-LB
+                                               27.98
+        61420   CLAW HAMMER 16-OZ              19.98
+        SUBTOTAL:                              47.96
+        """)
+        #expect(payload.lineItems.map(\.description) == ["DECK SCREWS 3-IN 5-LB", "CLAW HAMMER 16-OZ"])
+        #expect(payload.lineItems.map(\.total) == ["27.98", "19.98"])
+    }
 }
