@@ -8,11 +8,12 @@ enum AmountScanner {
     // followed by more digits (so dates like 25.12.18 and weights like 0.840 are not amounts).
     // A point after a word is its abbreviation's, glued to the price ("Crema gr.3,29 A"); after a number it is part of it.
     // (No sign there: ".- 14.53" is OCR debris before a price.)
-    // A measure with its unit glued on by a hyphen ("TAPE 1.88-IN", "2.50-LB") is no amount; a flag after a minus ("4.00-A") is.
+    // A measure with its unit glued on by a hyphen ("TAPE 1.88-IN", "2.50-LB") is no amount; a flag after a minus ("4.00-A",
+    // British Columbia's "2.00-GP") is.
     // OCR often widens "68.87" to "68. 87" or "1 .97"; one space beside a dot is accepted. On faint
     // print it doubles the separator ("2,,49", "4..59").
     private static let amount = Pattern(
-        #"(?:(?<![\d.,])(-\s?)?|(?<=\p{L}{2}\.))(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(?!-\p{L}{2})(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".,", digitRun: 2)
+        #"(?:(?<![\d.,])(-\s?)?|(?<=\p{L}{2}\.))(?:(?:RM|US\$|CA\$|C\$|\$|€|£|EUR|CHF)\s?)?(\d{1,3}(?:[.,']\d{3})+|\d+)(?:[.,]{2}|,|\s?\.\s?)(\d{2})(?![.,]?\d)(?!\s?%)(?!-(?:IN|FT|YD|LBS?|OZ|KG|ML|CM|MM|GAL|QT|PK|CT|PC|LT)(?!\p{L}))(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".,", digitRun: 2)
     // American tills print cents alone ("BOTTLE DEPOSIT  .60", "$.75-"); the groups are `amount`'s, the whole part empty.
     // Its own pattern, tried only on lines with " ." or "$.": in `amount` it doubled the cost of every scan.
     private static let centsAlone = Pattern(#"(?<![^\s$])(-\s?)?(\$?)\.(\d{2})(?![.,]?\d)(?!\s?%)(\s?-(?!\s?[\d-]))?"#, needsOneOf: ".")

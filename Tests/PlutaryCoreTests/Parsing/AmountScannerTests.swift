@@ -57,6 +57,10 @@ struct AmountScannerTests {
         #expect(AmountScanner.amounts(in: "322457  VALSPAR PAINTERS TAPE 1.88-IN").isEmpty)
         // A flag after the minus stays a discount's.
         #expect(AmountScanner.lastAmount(in: "/1187234        4.00-A")?.value == Decimal(string: "-4.00"))
+        // Also a flag of two letters (British Columbia's GST and PST); a unit of two or three is a measure.
+        #expect(AmountScanner.lastAmount(in: "    LTO SAVINGS   2.00-GP")?.value == Decimal(string: "-2.00"))
+        #expect(AmountScanner.amounts(in: "GRASS SEED 2.50-LB BAG").isEmpty)
+        #expect(AmountScanner.amounts(in: "PAINT 3.78-GAL").isEmpty)
     }
 
     @Test func readsLeadingAndTrailingMinus() {
