@@ -55,13 +55,12 @@ public struct Money: Hashable, Sendable, Codable, Comparable {
         if let sign = utf8.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
         let mantissa = utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
         var exponent = utf8.dropFirst(mantissa.count)
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        guard mantissa.contains(where: isDigit), mantissa.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }),
+        guard mantissa.contains(where: \.isASCIIDigit), mantissa.allSatisfy({ $0.isASCIIDigit || $0 == UInt8(ascii: ".") }),
               mantissa.filter({ $0 == UInt8(ascii: ".") }).count <= 1 else { return false }
         guard !exponent.isEmpty else { return true }
         exponent = exponent.dropFirst()
         if let sign = exponent.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { exponent = exponent.dropFirst() }
-        return !exponent.isEmpty && exponent.allSatisfy(isDigit)
+        return !exponent.isEmpty && exponent.allSatisfy(\.isASCIIDigit)
     }
 
     /// Fast path for the common "-12.50" shape: digits, an optional point and at

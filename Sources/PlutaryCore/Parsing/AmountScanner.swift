@@ -73,8 +73,7 @@ enum AmountScanner {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
         while let last = bytes.last, last == UInt8(ascii: " ") || (0x09...0x0D).contains(last) { bytes = bytes.dropLast() }
         let end = Array(bytes.suffix(4))
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        return end.count == 4 && isDigit(end[0]) && end[1] == UInt8(ascii: " ") && isDigit(end[2]) && isDigit(end[3])
+        return end.count == 4 && end[0].isASCIIDigit && end[1] == UInt8(ascii: " ") && end[2].isASCIIDigit && end[3].isASCIIDigit
     }
 
     /// `length` characters of an ASCII line from `start`, without the spaces and tabs around them:

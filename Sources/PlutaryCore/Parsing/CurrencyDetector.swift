@@ -182,37 +182,32 @@ enum CurrencyDetector {
             return min(bytes.count, index + (byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2))
         }
         let isCapital = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
         func capital(_ index: Int) -> Int? { after(index, isCapital, otherScript: false) }
-        func digit(_ index: Int) -> Int? { after(index, isDigit) }
+        func digit(_ index: Int) -> Int? { after(index, \.isASCIIDigit) }
         // The inward half: a digit, a capital and a digit.
         func inward(_ index: Int) -> Bool { digit(index).flatMap(capital).flatMap(digit) != nil }
         return bytes.indices.contains { start in
             guard let outward = capital(start).flatMap(digit).flatMap(capital) else { return false }
-            return inward(outward) || after(outward, isSpace).map(inward) == true
+            return inward(outward) || after(outward, \.isASCIIWhitespace).map(inward) == true
         }
     }
 
     /// Whether a state's code starts a word before white space and five digits, as in every `usZipCode`; other
     /// than ASCII after the code may be white space or digits of another script.
     private static func mayHoldZipCode(_ bytes: [UInt8]) -> Bool {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
         for start in bytes.indices.dropLast(2) where stateCodes.contains(UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1])) {
             // No word boundary after a letter, digit or underscore.
             if start > 0, case let before = bytes[start - 1], before < 0x80,
-               isDigit(before) || before == UInt8(ascii: "_") || (before | 0x20) >= UInt8(ascii: "a") && (before | 0x20) <= UInt8(ascii: "z") {
+               before.isASCIIDigit || before == UInt8(ascii: "_") || (before | 0x20) >= UInt8(ascii: "a") && (before | 0x20) <= UInt8(ascii: "z") {
                 continue
             }
             var index = start + 2
-            guard bytes[index] >= 0x80 || isSpace(bytes[index]) else { continue }
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard bytes[index] >= 0x80 || bytes[index].isASCIIWhitespace else { continue }
+            while index < bytes.count, bytes[index].isASCIIWhitespace { index += 1 }
             let digits = bytes[index...].prefix(5)
-            if digits.contains(where: { $0 >= 0x80 }) || digits.count == 5 && digits.allSatisfy(isDigit) { return true }
+            if digits.contains(where: { $0 >= 0x80 }) || digits.count == 5 && digits.allSatisfy(\.isASCIIDigit) { return true }
         }
         return false
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
 }

@@ -168,23 +168,21 @@ enum DateExtractor {
     private static func mayHoldNumericDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
         /// The end of the digits from `start`, if there are one or two.
         func number(from start: Int) -> Int? {
             var end = start
-            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end].isASCIIDigit { end += 1 }
             return (1...2).contains(end - start) ? end : nil
         }
         /// The index after the separator at `index` (after one white space), if `separator` (any of "-/." when nil) is there.
         func separator(at index: Int, _ separator: UInt8?) -> Int? {
-            let at = index < bytes.count && isSpace(bytes[index]) ? index + 1 : index
+            let at = index < bytes.count && bytes[index].isASCIIWhitespace ? index + 1 : index
             guard at < bytes.count, separator.map({ bytes[at] == $0 }) ?? "-/.".utf8.contains(bytes[at]) else { return nil }
             return at + 1
         }
-        for start in bytes.indices where isDigit(bytes[start]) && (start == 0 || !isDigit(bytes[start - 1])) {
+        for start in bytes.indices where bytes[start].isASCIIDigit && (start == 0 || !bytes[start - 1].isASCIIDigit) {
             guard let first = number(from: start), let afterFirst = separator(at: first, nil) else { continue }
-            let secondStart = afterFirst < bytes.count && isSpace(bytes[afterFirst]) ? afterFirst + 1 : afterFirst
+            let secondStart = afterFirst < bytes.count && bytes[afterFirst].isASCIIWhitespace ? afterFirst + 1 : afterFirst
             if let second = number(from: secondStart), separator(at: second, bytes[afterFirst - 1]) != nil { return true }
         }
         return false
@@ -196,12 +194,11 @@ enum DateExtractor {
     /// Whether a run of four to `longest` digits, with no digit beside it, ends in four beginning "19" or "20": the year
     /// that ends the run of digits in every `yearFirst` (four) and `monthNameDay` (six: a day glued on) date.
     private static func mayHoldYear(_ bytes: [UInt8], longest: Int) -> Bool {
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         var start = 0
         while start < bytes.count {
-            guard isDigit(bytes[start]) else { start += 1; continue }
+            guard bytes[start].isASCIIDigit else { start += 1; continue }
             var end = start
-            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end].isASCIIDigit { end += 1 }
             if (4...longest).contains(end - start), bytes[end - 4] == UInt8(ascii: "1") && bytes[end - 3] == UInt8(ascii: "9")
                 || bytes[end - 4] == UInt8(ascii: "2") && bytes[end - 3] == UInt8(ascii: "0") {
                 return true
@@ -215,7 +212,6 @@ enum DateExtractor {
     /// "-", "/" or ".", three letters or more, perhaps a point and at most three white spaces, "-", "/", "." or ",", and a
     /// digit stand in a row, as in every `dayMonthName` date.
     private static func mayHoldDayAndMonthName(_ bytes: [UInt8]) -> Bool {
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
         let isSeparator = { (byte: UInt8) in "-/.".utf8.contains(byte) || byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
         /// The index after at most `count` bytes from `index` that `test` holds for.
@@ -230,11 +226,11 @@ enum DateExtractor {
             let end = skip(.max, from: letters, isLetter)
             guard end - letters >= 3 else { return false }
             let year = skip(4, from: end) { $0 == UInt8(ascii: ",") || isSeparator($0) }
-            return year < bytes.count && isDigit(bytes[year])
+            return year < bytes.count && bytes[year].isASCIIDigit
         }
         let suffixes: Set<[UInt8]> = [Array("ST".utf8), Array("ND".utf8), Array("RD".utf8), Array("TH".utf8)]
-        for start in bytes.indices where isDigit(bytes[start]) && (start == 0 || !isDigit(bytes[start - 1])) {
-            let end = skip(.max, from: start, isDigit)
+        for start in bytes.indices where bytes[start].isASCIIDigit && (start == 0 || !bytes[start - 1].isASCIIDigit) {
+            let end = skip(.max, from: start, \.isASCIIDigit)
             guard end - start <= 2 else { continue }
             if monthAndYear(from: end) { return true }
             if end + 2 <= bytes.count, suffixes.contains(bytes[end..<(end + 2)].map { $0 & ~0x20 }), monthAndYear(from: end + 2) { return true }

@@ -57,14 +57,13 @@ enum WholeUnitAmounts {
     /// Whether the bytes after a dollar sign start with thousands grouped by a point ("22.877", " 1.090"), no
     /// digit or comma after: a peso's amount, where a dollar's cents would be two digits.
     private static func isPointGrouped(_ bytes: Substring.UTF8View) -> Bool {
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         var rest = bytes.first == UInt8(ascii: " ") ? bytes.dropFirst() : bytes
-        let lead = rest.prefix(while: isDigit).count
+        let lead = rest.prefix(while: \.isASCIIDigit).count
         guard (1...3).contains(lead) else { return false }
         rest = rest.dropFirst(lead)
-        guard rest.first == UInt8(ascii: "."), rest.dropFirst().prefix(while: isDigit).count == 3 else { return false }
+        guard rest.first == UInt8(ascii: "."), rest.dropFirst().prefix(while: \.isASCIIDigit).count == 3 else { return false }
         let after = rest.dropFirst(4).first
-        return after.map { !isDigit($0) && $0 != UInt8(ascii: ",") } ?? true
+        return after.map { !$0.isASCIIDigit && $0 != UInt8(ascii: ",") } ?? true
     }
 
     /// The lines with their whole amounts written with a decimal part, when the text is a whole-unit
