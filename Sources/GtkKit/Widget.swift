@@ -67,7 +67,18 @@ open class Widget: Object {
 
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        set {
+            // Setting a visible widget's tooltip asks the display where the pointer is, to update a
+            // tooltip being shown: a round trip to the X server (1-5 ms on a busy one) for each
+            // row built with a tooltip. A widget in no window yet shows none, so it is hidden meanwhile.
+            guard gtk_widget_get_root(widget) == nil, gtk_widget_get_visible(widget) != 0 else {
+                gtk_widget_set_tooltip_text(widget, newValue)
+                return
+            }
+            gtk_widget_set_visible(widget, 0)
+            gtk_widget_set_tooltip_text(widget, newValue)
+            gtk_widget_set_visible(widget, 1)
+        }
     }
 
     /// The name a screen reader announces, when the visible text does not say it.

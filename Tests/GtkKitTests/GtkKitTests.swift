@@ -194,6 +194,32 @@ final class GtkKitTests: GtkTestCase {
         }
     }
 
+    /// A widget in no window gets its tooltip without GTK asking the X server where the pointer
+    /// is (it is hidden meanwhile); it stays visible, and a widget in a window keeps updating.
+    func testATooltipIsSetWhetherOrNotTheWidgetIsInAWindow() {
+        MainActor.assumeIsolated {
+            let loose = Widgets.button(label: "Split off")
+            loose.tooltip = "Make these purchases a product of their own"
+            XCTAssertEqual(loose.tooltip, "Make these purchases a product of their own")
+            XCTAssertTrue(loose.isVisible)
+            XCTAssertNotEqual(gtk_widget_get_has_tooltip(loose.widget), 0)
+
+            let hidden = Widgets.button(label: "Merge")
+            hidden.isVisible = false
+            hidden.tooltip = "Merge"
+            XCTAssertFalse(hidden.isVisible, "a hidden widget stays hidden")
+
+            let window = Widget(retaining: gtk_window_new())
+            defer { gtk_window_destroy(window.pointer()) }
+            let shown = Widgets.button(label: "Export")
+            gtk_window_set_child(window.pointer(), shown.widget)
+            shown.tooltip = "Export the chart"
+            shown.tooltip = nil
+            XCTAssertNil(shown.tooltip)
+            XCTAssertEqual(gtk_widget_get_has_tooltip(shown.widget), 0)
+        }
+    }
+
     func testAReplaceKeepsTheSelectionOfRowsThatDidNotChange() {
         MainActor.assumeIsolated {
             let bridge = ListModelBridge<String>()
