@@ -93,30 +93,44 @@ launch "$work/empty"
 echo "| RSS with the list shown, empty store | $(field rss) MB |"
 quit
 
-launch "$store"
-search=$(step key ctrl+f sleep 0.5 type --delay 80 zzqqxx)
-clear=$(step key ctrl+a BackSpace)
-# A search that matches some receipts (a merchant of the generated store) lists them in place of the rest.
-matching=$(step type --delay 80 costco)
-matching_clear=$(step key ctrl+a BackSpace)
-# The first row, in the window's default layout; Right expands it.
-expand=$(step mousemove 300 175 click 1 sleep 0.5 key Right)
-# Each section on its own, from Receipts and back: every switch reloads the section shown.
-to_products=$(step key ctrl+2); to_receipts=$(step key ctrl+1)
-to_analytics=$(step key ctrl+3); to_settings=$(step key ctrl+4); back=$(step key ctrl+1)
-# Products selects its first row itself, on the first visit: a click there selected nothing, and
-# the step measured the switch back to Products. The switch is left out; the second row is selected.
-xdotool key ctrl+2; sleep 2
-product=$(step mousemove 300 211 click 1)
-# Enter on the selected receipt opens it; the merchant field has the focus, then Tab to the others.
-xdotool key ctrl+1 sleep 1 mousemove 300 175 click 1 key Return; sleep 3
-review=$(step type --delay 80 abcdef)
-quit
-echo "| longest stall: typing a search that matches nothing / clearing it | $search / $clear ms |"
-echo "| longest stall: typing a search that matches some (costco) / clearing it | $matching / $matching_clear ms |"
-echo "| longest stall: expanding a row / selecting a product | $expand / $product ms |"
-echo "| longest stall: switching to Products / Receipts / Analytics / Settings / Receipts | $to_products / $to_receipts / $to_analytics / $to_settings / $back ms |"
-echo "| longest stall: typing in the review | $review ms |"
+# The interactions, each with its longest stall; $1 names the run in the table.
+interactions() {
+    launch "$store"
+    search=$(step key ctrl+f sleep 0.5 type --delay 80 zzqqxx)
+    clear=$(step key ctrl+a BackSpace)
+    # A search that matches some receipts (a merchant of the generated store) lists them in place of the rest.
+    matching=$(step type --delay 80 costco)
+    matching_clear=$(step key ctrl+a BackSpace)
+    # The first row, in the window's default layout; Right expands it.
+    expand=$(step mousemove 300 175 click 1 sleep 0.5 key Right)
+    # Each section on its own, from Receipts and back: every switch reloads the section shown.
+    to_products=$(step key ctrl+2); to_receipts=$(step key ctrl+1)
+    to_analytics=$(step key ctrl+3); to_settings=$(step key ctrl+4); back=$(step key ctrl+1)
+    # Products selects its first row itself, on the first visit: a click there selected nothing, and
+    # the step measured the switch back to Products. The switch is left out; the second row is selected.
+    xdotool key ctrl+2; sleep 2
+    product=$(step mousemove 300 211 click 1)
+    # Enter on the selected receipt opens it; the merchant field has the focus, then Tab to the others.
+    xdotool key ctrl+1 sleep 1 mousemove 300 175 click 1 key Return; sleep 3
+    review=$(step type --delay 80 abcdef)
+    quit
+    echo "| $1: longest stall typing a search that matches nothing / clearing it | $search / $clear ms |"
+    echo "| $1: longest stall typing a search that matches some (costco) / clearing it | $matching / $matching_clear ms |"
+    echo "| $1: longest stall expanding a row / selecting a product | $expand / $product ms |"
+    echo "| $1: longest stall switching to Products / Receipts / Analytics / Settings / Receipts | $to_products / $to_receipts / $to_analytics / $to_settings / $back ms |"
+    echo "| $1: longest stall typing in the review | $review ms |"
+}
+interactions "no accessibility client"
+# With a screen reader's stand-in attached, which asks every event's sender about itself
+# (skipped without Debian's pyatspi).
+if /usr/bin/python3 -c "import pyatspi" 2>/dev/null; then
+    /usr/bin/python3 "$(dirname "$0")/atspi_listener.py" >"$work/listener.log" 2>&1 &
+    listener=$!
+    for _ in $(seq 100); do grep -q listening "$work/listener.log" && break; sleep 0.1; done
+    interactions "accessibility client attached"
+    kill "$listener"; wait "$listener" 2>/dev/null || true
+    echo "| events the accessibility client heard and asked about | $(grep -o '[0-9]*$' "$work/listener.log" | tail -1) |"
+fi
 
 json=${LARGE_STORE_DIR:-$work}/export.json
 [ -f "$json" ] || "$bin" export --json --data-dir "$store" -o "$json" 2>/dev/null
