@@ -7,12 +7,20 @@ import PlutaryPresentation
 /// Starts the desktop application over a prepared environment.
 @MainActor
 public enum PlutaryGUI {
+    /// Sets the process's environment for GTK (the renderer): first thing in the process, before
+    /// any other thread starts. `setenv` is not thread-safe: while it moved the environment, the
+    /// keyring's D-Bus thread, already started, read it (`getenv` in GLib's gettext) and crashed
+    /// about one start-up in 50, and another hung with no window.
+    public static func prepareProcess() {
+        RendererChoice.apply()
+    }
+
     /// `makeEnvironment` runs once translations are set up, so its strings are translated too.
+    /// `prepareProcess` ran before.
     public static func run(arguments: [String], makeEnvironment: () -> AppEnvironment) -> Int32 {
         let resources = AppResources.locate()
         Gettext.setUp(localeDirectory: resources.localeDirectory)
         let environment = makeEnvironment()
-        RendererChoice.apply()
         let application = Application(id: AppResources.appId, handlesOpen: true)
         var coordinator: AppCoordinator?
         var navigator: GtkNavigator?

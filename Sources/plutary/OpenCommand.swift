@@ -20,6 +20,7 @@ struct OpenCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
+        MainActor.assumeIsolated { PlutaryGUI.prepareProcess() }
         let database = try global.openDatabase()
         // Asked before the window exists, so the bus probe never stalls a frame. Without a keyring,
         // an unavailable in-memory store: Settings says so and keeps remote analysis off.
