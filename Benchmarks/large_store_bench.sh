@@ -33,6 +33,9 @@ longest() { { grep -o 'stall: [0-9.]* ms, main thread busy [0-9.]* ms' || true; 
 # Starts the app on $1 logging to $log, and waits (up to 60 s) for its `rss:` line.
 launch() {
     log=$work/app.log
+    # Emptied here: the child truncates it only once it runs, and the last start's `rss:` line
+    # could be read meanwhile (see the start-ups below).
+    : >"$log"
     PLUTARY_STALL_MS=16 "$bin" --data-dir "$1" >"$log" 2>&1 &
     app=$!
     for _ in $(seq 600); do grep -q '^rss:' "$log" && break; sleep 0.1; done
@@ -72,6 +75,10 @@ done
 hung=0
 for start in $(seq "${LARGE_BENCH_STARTS:-10}"); do
     sync
+    # Emptied before the start: the redirection truncates it in the child, after the check below
+    # may already have read the last start's `rss:` line; then the second check found the file
+    # empty, and a start-up that had not even begun counted as hung (2 in 12, an empty log kept).
+    : >"$work/start.log"
     PLUTARY_STALL_MS=16 "$bin" --data-dir "$store" >"$work/start.log" 2>&1 &
     app=$!
     for _ in $(seq 200); do grep -q '^rss:' "$work/start.log" && break; sleep 0.1; done
