@@ -375,8 +375,13 @@ enum MerchantExtractor {
         let words = label.words.filter { $0.count >= 3 && $0.allSatisfy(\.isLetter) }
         // A rule of asterisks or dashes reads as a long word of few letters ("ERRRKAMARERKKERAAKE").
         let isRule = label.words.contains { $0.count >= 12 && Set($0).count <= 5 }
-        return words.contains { $0.count >= 4 } && words.count * 2 >= label.words.count && !isRule
+        // A legal form written with dots ends the name as letters ("TIGROS S.p.A.", "ORLEN S.A."); they are no debris.
+        let form = dottedLegalForms.first { label.words.count > $0.count && label.words.suffix($0.count).elementsEqual($0) }
+        return words.contains { $0.count >= 4 } && words.count * 2 >= label.words.count - (form?.count ?? 0) && !isRule
     }
+
+    private static let dottedLegalForms: [[String]] = [["S", "P", "A"], ["S", "R", "L"], ["S", "A"], ["S", "L"], ["B", "V"], ["N", "V"],
+                                                       ["A", "S"], ["SP", "Z", "O", "O"]]
 
     // Built once, as building it cost more than the trimming.
     private static let nameDebris = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "&()'.")).inverted

@@ -227,4 +227,18 @@ struct ShopNameEvidenceTests {
         """
         #expect(merchant(text) == "JO'S WHOLESALE CLUB")
     }
+
+    @Test func aLegalFormWrittenWithDotsLeavesANameWordy() {
+        // "S.p.A." reads as three one-letter words: the line was too little name, and a faded notice below won.
+        let text = """
+        VERBANO S.p.A.
+        Via Roma 12
+        28921 VERBANIA
+        documento di vendita
+        PANE COMUNE              4%  1,20
+        TOTALE COMPLESSIVO           1,20
+        """
+        #expect(merchant(text) == "VERBANO S.p.A.")
+        #expect(merchant(text.replacingOccurrences(of: "S.p.A.", with: "S.A.")) == "VERBANO S.A.")
+    }
 }
