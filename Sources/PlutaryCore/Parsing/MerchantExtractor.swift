@@ -134,7 +134,8 @@ enum MerchantExtractor {
                                                  features: shared.merging(["company_line": 1, "above_shop_type": 1]) { $1 }))
                 } else if ownLetters >= 3, !label.words.allSatisfy(shopTypeWords.contains) {
                     // (A shop type alone with no name beside it is a menu's heading: "Café" over "Café crème 5.80".)
-                    result.append(FieldCandidate(value: name, confidence: confidence, lineIndex: index, reason: "company line",
+                    result.append(FieldCandidate(value: printedSpelling(of: name, below: index, in: text), confidence: confidence,
+                                                 lineIndex: index, reason: "company line",
                                                  features: shared.merging(["company_line": 1, "first_company_line": firstCompanyLine == index ? 1 : 0]) { $1 }))
                 }
             } else if plainLines < 2, !placeWords.contains(where: label.hasExactly), isWordy(LineLabel(name.uppercased())), !isShopType(label) {
@@ -195,11 +196,22 @@ enum MerchantExtractor {
     /// ("OLIVE GARDEN", "LANDI Bern-Bümpliz", "TIENDAS CHEDRAUI S.A."): the print's spelling of it. A word,
     /// or two run together, of the next three lines that is the logo with a slip or two; unless the logo's
     /// spelling is printed too, and the slip is the print's ("Coles" over "Coes Supermarkets", "Coles Chadstone").
+    /// A logo of several words, or of four letters, takes the spelling of a line of as many words and no digits
+    /// ("DUANE REAOE" over "DUANE READE", "HFMA" over "HEMA"): the same name read twice, not a town ("28921 VERBANIA").
     static func printedSpelling(of logo: String, below index: Int, in text: ReceiptText) -> String {
         let read = Array(TextSimilarity.lettersForDigits(logo.uppercased()).filter(\.isLetter))
-        guard read.count >= 5, !logo.contains(" "),
-              !text.labels[(index + 1)...].contains(where: { $0.words.contains(logo.uppercased()) }) else { return logo }
         let allowed = read.count >= 8 ? 2 : 1
+        if logo.contains(" ") || read.count == 4 {
+            guard read.count >= 4, !text.upperLines[(index + 1)...].contains(where: { $0.contains(logo.uppercased()) }) else { return logo }
+            let wordCount = logo.split(separator: " ").count
+            return text.lines[(index + 1)...].prefix(3).lazy.map { $0.trimmingCharacters(in: nameDebris) }.first { printed in
+                let letters = Array(printed.uppercased().filter(\.isLetter))
+                return printed.uppercased() != logo.uppercased() && abs(letters.count - read.count) <= allowed
+                    && printed.split(whereSeparator: \.isWhitespace).count == wordCount && !printed.contains(where: \.isNumber)
+                    && TextSimilarity.editDistance(letters, read) <= allowed
+            } ?? logo
+        }
+        guard read.count >= 5, !text.labels[(index + 1)...].contains(where: { $0.words.contains(logo.uppercased()) }) else { return logo }
         for line in text.lines[(index + 1)...].prefix(3) {
             let words = line.split(whereSeparator: \.isWhitespace)
             for start in words.indices {

@@ -169,6 +169,25 @@ struct ShopNameEvidenceTests {
         #expect(merchant(faded) == "Fenwick")
     }
 
+    @Test func aLogoOfSeveralWordsOrFourLettersTakesTheLineReadAgainBelowIt() {
+        // The logo and the name printed under it are the same words; the logo's font is the one misread.
+        let text = """
+        HARLOW GRDCERS
+        HARLOW GROCERS
+        21 Mill Lane
+        Harlow CM17 0AA
+        14/03/2024 10:02
+        MILK 2L                     1.45
+        TOTAL                       1.45
+        """
+        #expect(merchant(text) == "HARLOW GROCERS")
+        #expect(merchant(text.replacingOccurrences(of: "HARLOW GRDCERS\nHARLOW GROCERS", with: "BFLA\nBELA")) == "BELA")
+        // A company line too ("FOODS").
+        #expect(merchant(text.replacingOccurrences(of: "HARLOW GRDCERS\nHARLOW GROCERS", with: "HARLDW FOODS\nHARLOW FOODS")) == "HARLOW FOODS")
+        // A line of other words is no second reading.
+        #expect(merchant(text.replacingOccurrences(of: "HARLOW GROCERS\n21", with: "HARLOW GROCERS FRESH\n21")) == "HARLOW GRDCERS")
+    }
+
     @Test func aShopNamedWithTheWordTotalIsAName() {
         let text = """
         TOTAL GARDEN & PATIO
