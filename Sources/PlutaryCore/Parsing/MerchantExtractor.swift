@@ -70,7 +70,9 @@ enum MerchantExtractor {
             nameLikeLines.indices.contains(index) ? nameLikeLines[index] : isNameLike(text.upperLines[index], label: text.labels[index])
         }
         // In the header a chain counts only on a name-like line, not inside an address ("... TESCO TERBAU").
-        let nameLines = top.indices.filter { isNameLine($0) || text.upperLines[$0].split(separator: " ").count <= 2 }
+        // A line beginning "by" names the owner of the brand above it ("DUANE READE" / "by Walgreens"), not the shop.
+        let nameLines = top.indices.filter { (isNameLine($0) || text.upperLines[$0].split(separator: " ").count <= 2)
+            && text.labels[$0].words.first != "BY" }
         if let known = KnownMerchant.find(in: text, at: nameLines) {
             result.append(FieldCandidate(value: known.merchant.brand, confidence: 0.95, lineIndex: known.line, reason: "known chain",
                                          features: ["chain": 1, "chain_in_header": 1]))
@@ -154,6 +156,12 @@ enum MerchantExtractor {
         if let company = firstCompanyLine, let chain = result.first, chain.reason == "known chain",
            let chainLine = chain.lineIndex, chainLine > company,
            !text.labels[company].words.allSatisfy(text.labels[chainLine].words.contains) {
+            result[0].confidence = 0.6
+            result[0].features["chain_below_company"] = 1
+        }
+        // Nor is the owner a line "by ..." names under the shop's name, wherever else it is printed ("myWalgreens Cash rewards").
+        if let chain = result.first, chain.features["chain"] == 1, let chainLine = chain.lineIndex, chainLine > 0,
+           text.labels[chainLine].words.first == "BY" {
             result[0].confidence = 0.6
             result[0].features["chain_below_company"] = 1
         }

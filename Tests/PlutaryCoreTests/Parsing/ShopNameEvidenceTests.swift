@@ -260,4 +260,25 @@ struct ShopNameEvidenceTests {
         #expect(merchant(text) == "VERBANO S.p.A.")
         #expect(merchant(text.replacingOccurrences(of: "S.p.A.", with: "S.A.")) == "VERBANO S.A.")
     }
+
+    @Test func aChainNamedAfterByOwnsTheShopAboveIt() {
+        // "by Walgreens" under the name is the owner's endorsement; the shop is the name above it.
+        let text = """
+        HUDSON DRUGS
+        by Walgreens
+        410 W 34th St
+        New York, NY 10001
+        07/15/2024 08:14
+        TOOTHPASTE 4OZ              3.99 T
+        COTTON SWABS                2.49 T
+        HAND SOAP                   1.99 T
+        LIP BALM                    2.29 T
+        SUBTOTAL                   10.76
+        TAX                         0.95
+        TOTAL                      11.71
+        """
+        #expect(merchant(text) == "HUDSON DRUGS")
+        // The owner's rewards in the footer weigh no more than the shop's own name printed again.
+        #expect(merchant(text + "\nmyWalgreens rewards\nThank you for shopping Hudson Drugs") == "HUDSON DRUGS")
+    }
 }
