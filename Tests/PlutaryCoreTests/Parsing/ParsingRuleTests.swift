@@ -97,6 +97,22 @@ struct ParsingRuleTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    @Test func frenchAndQuebecEcoFeesAreFees() {
+        let payload = parse("""
+        BRICO DU PORT
+        12 rue des Docks
+        76600 Le Havre
+        14/04/2024 11:20
+        ASPIRATEUR BALAI 22V          89,90
+             Eco-participation DEEE          1,00
+        POT PEINTURE 1L               12,50
+             ÉCOFRAIS PEINTURE               0,25
+        TOTAL TTC                    103,65
+        """)
+        #expect(payload.lineItems.map(\.total) == ["89.90", "1.00", "12.50", "0.25"])
+        #expect(payload.lineItems.map(\.category) == [nil, "fee", nil, "fee"])
+    }
+
     @Test func groupPriceSetsQuantityAndUnitPrice() {
         let payload = parse("""
         NO FRILLS
