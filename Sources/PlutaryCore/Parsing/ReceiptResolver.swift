@@ -31,6 +31,12 @@ struct ReceiptResolver: Sendable {
         let total = CandidateScorer.top(totalCandidates(parsed))
         // What the items add up to: the subtotal, else the total less tip and the taxes added to the prices.
         let reference = subtotal?.value ?? total.map { $0.value - (tip ?? 0) - (parsed.taxIncludedInPrices ? 0 : taxSum ?? 0) }
+        // A last row that is what the rows above it add up to, and what the items should, is the subtotal printed
+        // under the order's label ("Counter-Eat In  26.95"), not an article: with it the items come to twice the receipt.
+        if let reference, parsed.items.count >= 3, let last = parsed.items.last, last.total == reference, itemsNet == 2 * reference {
+            parsed.items.removeLast()
+            itemsNet -= last.total
+        }
         // Rows priced from bare digits alone are items when with them the items add up and without them not:
         // one such row that gives what is missing, or all of them together.
         if let reference, !parsed.unconfirmedItems.isEmpty, reference != itemsNet {

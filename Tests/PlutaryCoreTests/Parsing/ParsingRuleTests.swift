@@ -97,6 +97,25 @@ struct ParsingRuleTests {
         #expect(payload.warnings.isEmpty)
     }
 
+    @Test func aRowThatIsTheSumOfTheRowsAboveIsTheSubtotal() {
+        // The subtotal printed beside the order's type, with no subtotal word.
+        let payload = parse("""
+        TACO HUT
+        88 BEACH BLVD
+        HUNTINGTON BEACH, CA 92648
+        05/18/2024 12:36 PM
+        Drive Thru
+        2 Bean Burrito              5.00
+        1 Nachos                    4.50
+        1 Lg Soda                   2.25
+        Drive Thru                 11.75
+        TAX 7.75%                   0.91
+        Amount Due                 12.66
+        """)
+        #expect(payload.lineItems.map(\.total) == ["5.00", "4.50", "2.25"])
+        #expect(payload.totalAmount == "12.66")
+    }
+
     @Test func frenchAndQuebecEcoFeesAreFees() {
         let payload = parse("""
         BRICO DU PORT
