@@ -59,6 +59,8 @@ enum CurrencyDetector {
         ("TWD", ["統一編號", "電子發票", "TAIWAN", "台北"]),
         ("SGD", ["SINGAPORE", "PTE LTD"]),
         ("NOK", ["MVA", "NORGE"]),
+        // Sweden's receipt and its "to pay" ("Kvitto 30912", "ATT BETALA"); "moms" and "kr" are Denmark's too.
+        ("SEK", ["KVITTO", "ATT BETALA", "SVERIGE"]),
     ]
     // A British postcode on a receipt that names VAT.
     private static let ukPostcode = Pattern(PostalCode.british, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 1, digitRunAtMost: 1)
@@ -107,8 +109,9 @@ enum CurrencyDetector {
         }
         // Each further country word makes the country surer than one stray symbol.
         func countryWeight(_ cues: Int) -> Double { cues == 0 ? 0 : min(0.75, 0.3 + 0.15 * Double(cues - 1)) }
-        let germanCues = germanWords.filter { word in labels.contains { $0.has(word) } }.count
-            + germanColumnWords.filter { word in labels.contains { $0.hasWord(word) } }.count
+        // The table's "Netto" and "Brutto" are Nordic and Polish too: German only beside a German word.
+        let germanWordCues = germanWords.filter { word in labels.contains { $0.has(word) } }.count
+        let germanCues = germanWordCues == 0 ? 0 : germanWordCues + germanColumnWords.filter { word in labels.contains { $0.hasWord(word) } }.count
         add("EUR", countryWeight(germanCues))
         // Single words whole: "IVA" is not "IVANA", "RESTO" not "RESTORAN", "TOTALE" not "SUB-TOTAL (EX)".
         let euroCues = Set(labels.flatMap { $0.words.filter(euroWords.contains) })

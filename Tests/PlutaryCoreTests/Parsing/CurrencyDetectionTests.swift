@@ -17,6 +17,20 @@ struct CurrencyDetectionTests {
         #expect(currency("SHOP\nTOTAL MYR 12.50") == "MYR")
     }
 
+    @Test func swedishWordsNameTheKrona() {
+        // Its VAT table's "Netto" and "Brutto" are no German receipt's.
+        let text = """
+        ICA NÄRA
+        Storgatan 4
+        Kvitto 4411
+        Mjölk 1,5L            19,90
+        ATT BETALA            19,90
+        Moms%  Moms  Netto  Brutto
+        12     2,13  17,77  19,90
+        """
+        #expect(currency(text) == "SEK")
+    }
+
     @Test func dollarsFollowTheCountry() {
         #expect(currency("CORNER STORE\nTORONTO ON M5V 2T6\nSUBTOTAL $10.00\nHST 13% $1.30\nTOTAL $11.30") == "CAD")
         #expect(currency("CORNER STORE\nSEATTLE WA 98101\nTOTAL $11.30") == "USD")
