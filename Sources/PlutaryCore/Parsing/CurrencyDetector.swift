@@ -21,6 +21,9 @@ enum CurrencyDetector {
                                  "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY"]
     private static let usZipCode = Pattern(#"\b(?:"# + states.joined(separator: "|") + #")\s+\d{5}(?:-\d{4})?\b"#, caseInsensitive: false,
                                            needsOneOf: Pattern.digits, digitRun: 5, digitRunAtMost: 5)
+    // The same with a zero read as "O" ("MEMPHIS, TN 381O8"): asked only of a receipt nothing else names a currency of.
+    private static let misreadZipCode = Pattern(#"\b(?:"# + states.joined(separator: "|") + #")\s+(?=[\dO]{5}\b)\d{1,4}O[\dO]{0,3}\b"#,
+                                                caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 2)
     // A state's two bytes as one number, for `mayHoldZipCode`.
     private static let stateCodes = Set(states.map { UInt16($0.utf8.first!) << 8 | UInt16($0.utf8.last!) })
     // Australia's postcode (`PostalCode`) and business number (ABN); New Zealand's GST number ("GST 96-153-071") and web domain.
@@ -138,7 +141,8 @@ enum CurrencyDetector {
         var canadian = 0.0, american = 0.0, australian = 0.0, newZealand = 0.0
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
         if mayHoldCanadianPostalCode(upperBytes) && canadianPostalCode.isMatched(by: upper) || namesCountry("CANADA") { canadian += 0.3 }
-        if mayHoldZipCode(upperBytes) && usZipCode.isMatched(by: upper) || namesCountry("USA") { american += 0.4 }
+        if mayHoldZipCode(upperBytes) && usZipCode.isMatched(by: upper) || namesCountry("USA")
+            || !hasDollar && scores.isEmpty && misreadZipCode.isMatched(by: upper) { american += 0.4 }
         // Looked for only beside a "$" or an ABN: the other countries' cues are what most receipts need, and these cost a tenth of them.
         // An ABN and an Australian postcode are a country with no "$" printed ("TOTAL  59.38", "GST INCL  3.04").
         let hasABN = labels.contains(where: { $0.hasWord("ABN") })

@@ -34,6 +34,8 @@ struct CurrencyDetectionTests {
     @Test func dollarsFollowTheCountry() {
         #expect(currency("CORNER STORE\nTORONTO ON M5V 2T6\nSUBTOTAL $10.00\nHST 13% $1.30\nTOTAL $11.30") == "CAD")
         #expect(currency("CORNER STORE\nSEATTLE WA 98101\nTOTAL $11.30") == "USD")
+        // No "$" printed, and a zero of the ZIP code read as "O": still the state's.
+        #expect(currency("CORNER STORE\nSEATTLE, WA 981O1\nMILK 1GAL   4.25 F\nTOTAL   4.25") == "USD")
         #expect(currency("NO FRILLS\nTOTAL $11.30") == "CAD")
         #expect(currency("SHOP\nTOTAL $11.30", hints: ParseHints(locale: Locale(identifier: "en_CA"))) == "CAD")
     }
