@@ -100,9 +100,10 @@ enum LineItemExtractor {
                                                    "DEVOLUCION", "RETOURNEMENT"]
     private static let discountWords: PhraseList = ["SAVINGS", "SAVING", "DISCOUNT", "DISC", "TPD", "INSTANT", "COUPON", "RABATT",
                                         "PREISVORTEIL", "NACHLASS", "MULTI BUY", "MULTIBUY", "PROMO", "REDUCTION", "ERMAESSIGUNG"]
-    // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL", Ralphs' "CA REDMP VAL").
+    // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL", Ralphs' "CA REDMP VAL"); the Czech and
+    // Slovak záloha, the Polish kaucja.
     private static let depositWords: PhraseList = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
-                                       "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL"]
+                                       "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL", "ZALOHA", "KAUCJA"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "VIDANGES", "STATIEGELD", "LEEGGOED", "CRV"]

@@ -116,6 +116,19 @@ struct ParsingRuleTests {
         #expect(payload.totalAmount == "12.66")
     }
 
+    @Test func czechAndPolishBottleDepositsAreDeposits() {
+        let payload = parse("""
+        POTRAVINY NOVAK
+        Masarykova 12, 602 00 Brno
+        Pivo Svijany 0,5l              35,70 A
+          Záloha láhev 3 x 3,00         9,00 N
+        Woda Cisowianka 1,5l            2,49 A
+          Kaucja butelka                0,50 N
+        CELKEM Kč                      47,69
+        """)
+        #expect(payload.lineItems.map(\.category) == [nil, "deposit", nil, "deposit"])
+    }
+
     @Test func frenchAndQuebecEcoFeesAreFees() {
         let payload = parse("""
         BRICO DU PORT
