@@ -11,7 +11,8 @@ import Foundation
 enum LineItemExtractor {
     // The operator between weight and price may be left out when the price says what it is per:
     // "0,986 kg  1,99 €/kg  1,96" (Spain). Australia's tills say the weight is net ("0.824 kg NET @ $3.90/kg").
-    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: ".,", digitRun: 2)
+    // Fuel by the litre at a price of three decimals ("22.857 L @ RM 1.750").
+    private static let weightLine = Pattern(#"(\d+[.,]\d{1,3})\s?(KG|LB|LBS|G|L)\b\.?\s*(?:NETT?\s*)?(?:(?:@|X|×|\*)\s*(?:\$|€|£|RM)?\s?(\d+[.,]\d{2,3})\s*(?:EUR|€|\$|£)?\s*(?:/\s*(KG|LB|100\s?G))?|(?:\$|€|£|RM)?\s?(\d+[.,]\d{2})\s*(?:EUR|€|\$|£)?\s*/\s*(KG|LB|100\s?G))"#, needsOneOf: ".,", digitRun: 2)
     // Italian tills put the unit first: "KG 0,770 X 2,49" under the article's line.
     private static let unitFirstWeightLine = Pattern(#"\b(KG|LB)\s?(\d+[.,]\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€|£)?\s?(\d+[.,]\d{2})"#, needsOneOf: ".,", digitRun: 2)
     // Walmart US prices a weight per one unit: "2.09 lb @ 1 lb /0.59".

@@ -129,6 +129,20 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.category) == [nil, "deposit", nil, "deposit"])
     }
 
+    @Test func litresOfFuelAtAPricePerLitreAreTheQuantityOfThePumpAbove() {
+        let payload = parse("""
+        STESEN MINYAK MAJU SDN BHD
+        LOT 12, JALAN BESAR, 43000 KAJANG
+        05/03/2017 09:12
+        PUMP 03 RON95            30.00
+        13.636 L @ RM 2.200
+        KACANG PARPU             1.50
+        TOTAL                    31.50
+        """)
+        #expect(payload.lineItems.map(\.total) == ["30.00", "1.50"])
+        #expect(payload.lineItems.first?.quantity == "13.636")
+    }
+
     @Test func frenchAndQuebecEcoFeesAreFees() {
         let payload = parse("""
         BRICO DU PORT
