@@ -142,7 +142,7 @@ enum CurrencyDetector {
         if labels.contains(where: { label in canadianTaxWords.contains { $0.parts.count > 1 ? label.has($0) : label.hasWord($0) } }) { canadian += 0.4 }
         if mayHoldCanadianPostalCode(upperBytes) && canadianPostalCode.isMatched(by: upper) || namesCountry("CANADA") { canadian += 0.3 }
         if mayHoldZipCode(upperBytes) && usZipCode.isMatched(by: upper) || namesCountry("USA")
-            || !hasDollar && scores.isEmpty && misreadZipCode.isMatched(by: upper) { american += 0.4 }
+            || !hasDollar && scores.isEmpty && mayHoldZipCode(upperBytes, zeroAsO: true) && misreadZipCode.isMatched(by: upper) { american += 0.4 }
         // Looked for only beside a "$" or an ABN: the other countries' cues are what most receipts need, and these cost a tenth of them.
         // An ABN and an Australian postcode are a country with no "$" printed ("TOTAL  59.38", "GST INCL  3.04").
         let hasABN = labels.contains(where: { $0.hasWord("ABN") })
@@ -201,7 +201,8 @@ enum CurrencyDetector {
 
     /// Whether a state's code starts a word before white space and five digits, as in every `usZipCode`; other
     /// than ASCII after the code may be white space or digits of another script.
-    private static func mayHoldZipCode(_ bytes: [UInt8]) -> Bool {
+    /// - Parameter zeroAsO: whether an "O" may stand for a digit, as in `misreadZipCode`.
+    private static func mayHoldZipCode(_ bytes: [UInt8], zeroAsO: Bool = false) -> Bool {
         for start in bytes.indices.dropLast(2) where stateCodes.contains(UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1])) {
             // No word boundary after a letter, digit or underscore.
             if start > 0, case let before = bytes[start - 1], before < 0x80,
@@ -212,7 +213,8 @@ enum CurrencyDetector {
             guard bytes[index] >= 0x80 || bytes[index].isASCIIWhitespace else { continue }
             while index < bytes.count, bytes[index].isASCIIWhitespace { index += 1 }
             let digits = bytes[index...].prefix(5)
-            if digits.contains(where: { $0 >= 0x80 }) || digits.count == 5 && digits.allSatisfy(\.isASCIIDigit) { return true }
+            if digits.contains(where: { $0 >= 0x80 })
+                || digits.count == 5 && digits.allSatisfy({ $0.isASCIIDigit || zeroAsO && $0 == UInt8(ascii: "O") }) { return true }
         }
         return false
     }

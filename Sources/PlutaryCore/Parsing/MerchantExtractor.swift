@@ -210,14 +210,16 @@ enum MerchantExtractor {
         let read = Array(TextSimilarity.lettersForDigits(logo.uppercased()).filter(\.isLetter))
         let allowed = read.count >= 8 ? 2 : 1
         if logo.contains(" ") || read.count == 4 {
-            guard read.count >= 4, !text.upperLines[(index + 1)...].contains(where: { $0.contains(logo.uppercased()) }) else { return logo }
             let wordCount = logo.split(separator: " ").count
-            return text.lines[(index + 1)...].prefix(3).lazy.map { $0.trimmingCharacters(in: nameDebris) }.first { printed in
+            guard read.count >= 4, let printed = text.lines[(index + 1)...].prefix(3).lazy.map({ $0.trimmingCharacters(in: nameDebris) }).first(where: { printed in
                 let letters = Array(printed.uppercased().filter(\.isLetter))
                 return printed.uppercased() != logo.uppercased() && abs(letters.count - read.count) <= allowed
                     && printed.split(whereSeparator: \.isWhitespace).count == wordCount && !printed.contains(where: \.isNumber)
                     && TextSimilarity.editDistance(letters, read) <= allowed
-            } ?? logo
+            }) else { return logo }
+            // Asked last, of the few logos with a second reading: searching every later line cost more than the rest.
+            let spelling = logo.uppercased()
+            return text.upperLines[(index + 1)...].contains { $0.contains(spelling) } ? logo : printed
         }
         guard read.count >= 5, !text.labels[(index + 1)...].contains(where: { $0.words.contains(logo.uppercased()) }) else { return logo }
         for line in text.lines[(index + 1)...].prefix(3) {
