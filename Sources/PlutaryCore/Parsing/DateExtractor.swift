@@ -14,8 +14,9 @@ enum DateExtractor {
     // Japanese, Chinese and Korean dates name their parts: "2024年 3月 5日(火)", "2023년 5월 1일" (groups as in `yearFirst`).
     private static let namedParts = Pattern(#"(?<!\d)((?:19|20)\d{2})\s?([年년])\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]"#, needsOneOf: Pattern.digits, digitRun: 4, digitRunAtMost: 4)
     private static let numeric = Pattern(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))"#, needsOneOf: "-/.", digitRun: 2)
-    private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}([A-ZÄÖÜÉÛ]{3,9})\.?[\s\-/.,]{0,3}((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 2)
-    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛ]{3,9})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 4,
+    // Spanish and Portuguese join the parts with "de": "16 de marzo de 2024", "5 de março de 2023".
+    private static let dayMonthName = Pattern(#"(?<!\d)(\d{1,2})(?:ST|ND|RD|TH)?[\s\-/.]{0,2}(?:DE\s)?([A-ZÄÖÜÉÛÇÅØ]{3,10})\.?[\s\-/.,]{0,3}(?:DEL?\s)?((?:19|20)?\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 2)
+    private static let monthNameDay = Pattern(#"(?<![A-Z])([A-ZÄÖÜÉÛÇÅØ]{3,10})\.?\s?(\d{1,2})(?:ST|ND|RD|TH)?,?\s?((?:19|20)\d{2})(?!\d)"#, needsOneOf: Pattern.digits, digitRun: 4,
                                             digitRunAtMost: 6)
     /// Eight digits with no separators ("27032018", "20180304"), as some tills print the day:
     /// a weak candidate (`compact`), taken only when no separated date is found.
@@ -28,7 +29,10 @@ enum DateExtractor {
     private static let labelWords = ["DATE", "DATUM", "TARIKH", "DATE/TIME", "FECHA"]
     private static let notPurchaseWords: [KeywordPhrase] = ["EXP", "EXPIRY", "EXPIRES", "VALID", "GUELTIG", "BEST BEFORE", "RETURN BY",
                                            "MHD", "BIS", "DUE DATE", "PETITION",
-                                           "THRU"]   // "RETURNS WITH RECEIPT THRU 03/18/2024"
+                                           "THRU",   // "RETURNS WITH RECEIPT THRU 03/18/2024"
+                                           // A deadline and an expiry in Spanish, Italian and Portuguese ("Fecha límite para
+                                           // facturar: 31/03/2024", "fecha de vencimiento", "scadenza", "validade").
+                                           "LIMITE", "VENCIMIENTO", "SCADENZA", "VALIDADE"]
     private static let months: [String: Int] = [
         "JAN": 1, "JANUARY": 1, "JANUAR": 1, "JANV": 1, "JANVIER": 1, "FEB": 2, "FEBRUARY": 2, "FEBRUAR": 2, "FEV": 2,
         "FEVR": 2, "FÉVR": 2, "MAR": 3, "MARCH": 3, "MÄR": 3, "MRZ": 3, "MÄRZ": 3, "MARS": 3, "APR": 4, "APRIL": 4,
@@ -36,6 +40,15 @@ enum DateExtractor {
         "JULI": 7, "JUIL": 7, "AUG": 8, "AUGUST": 8, "AOUT": 8, "AOÛT": 8, "SEP": 9, "SEPT": 9, "SEPTEMBER": 9,
         "OCT": 10, "OCTOBER": 10, "OKT": 10, "OKTOBER": 10, "NOV": 11, "NOVEMBER": 11, "DEC": 12, "DECEMBER": 12,
         "DEZ": 12, "DEZEMBER": 12, "DÉC": 12,
+        // Austria's January; Spanish, Italian, Portuguese, Dutch and the Nordic languages' names and short forms
+        // where they differ from the above.
+        "JÄNNER": 1, "JÄN": 1, "ENE": 1, "ENERO": 1, "GEN": 1, "GENNAIO": 1, "JANEIRO": 1, "JANUARI": 1,
+        "FEBRERO": 2, "FEBBRAIO": 2, "FEVEREIRO": 2, "FEBRUARI": 2, "MARZO": 3, "MARÇO": 3, "MAART": 3, "MARTS": 3,
+        "ABR": 4, "ABRIL": 4, "APRILE": 4, "MAYO": 5, "MAG": 5, "MAGGIO": 5, "MAIO": 5, "MEI": 5, "MAJ": 5,
+        "JUNIO": 6, "GIU": 6, "GIUGNO": 6, "JUNHO": 6, "JULIO": 7, "LUG": 7, "LUGLIO": 7, "JULHO": 7,
+        "AGO": 8, "AGOSTO": 8, "AUGUSTUS": 8, "AUGUSTI": 8, "SEPTIEMBRE": 9, "SETIEMBRE": 9, "SET": 9, "SETTEMBRE": 9,
+        "SETEMBRO": 9, "OTT": 10, "OTTOBRE": 10, "OCTUBRE": 10, "OUT": 10, "OUTUBRO": 10, "NOVIEMBRE": 11,
+        "NOVEMBRE": 11, "NOVEMBRO": 11, "DIC": 12, "DICIEMBRE": 12, "DICEMBRE": 12, "DEZEMBRO": 12,
     ]
 
     /// Every date in the text, each with the features `ScoringWeights.date` weighs (see
@@ -220,12 +233,20 @@ enum DateExtractor {
             while end < bytes.count, end - index < count, test(bytes[end]) { end += 1 }
             return end
         }
+        /// The index after "de " or "del " at `index` (Spanish and Portuguese dates), else `index`.
+        func skipJoiner(at index: Int) -> Int {
+            let letters = skip(3, from: index, isLetter)
+            guard (2...3).contains(letters - index), bytes[index] | 0x20 == UInt8(ascii: "d"), bytes[index + 1] | 0x20 == UInt8(ascii: "e"),
+                  letters - index == 2 || bytes[index + 2] | 0x20 == UInt8(ascii: "l"),
+                  letters < bytes.count, bytes[letters].isASCIIWhitespace else { return index }
+            return letters + 1
+        }
         /// Whether three letters or more start at `index` (after the separators there), and a digit follows them.
         func monthAndYear(from index: Int) -> Bool {
-            let letters = skip(2, from: index, isSeparator)
+            let letters = skipJoiner(at: skip(2, from: index, isSeparator))
             let end = skip(.max, from: letters, isLetter)
             guard end - letters >= 3 else { return false }
-            let year = skip(4, from: end) { $0 == UInt8(ascii: ",") || isSeparator($0) }
+            let year = skipJoiner(at: skip(4, from: end) { $0 == UInt8(ascii: ",") || isSeparator($0) })
             return year < bytes.count && bytes[year].isASCIIDigit
         }
         let suffixes: Set<[UInt8]> = [Array("ST".utf8), Array("ND".utf8), Array("RD".utf8), Array("TH".utf8)]

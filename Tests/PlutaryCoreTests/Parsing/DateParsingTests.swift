@@ -98,4 +98,26 @@ struct DateParsingTests {
         // Without a time or a date label such numbers are no date ("QTY 5  02-18" could be anything).
         #expect(date("ITEM 5 02-18") == nil)
     }
+
+    @Test func monthNamesInMoreLanguagesAndTheirJoiningWords() {
+        #expect(date("Montag, 13. Jänner 2025  16:05") == "2025-01-13")
+        #expect(date("Lørdag 16. marts 2024 kl. 10:42") == "2024-03-16")
+        #expect(date("sábado 16 de marzo de 2024 19:22") == "2024-03-16")
+        #expect(date("quinta-feira, 5 de março de 2023") == "2023-03-05")
+        #expect(date("Zaterdag 4 mei 2024") == "2024-05-04")
+        #expect(date("mercoledì 2 ottobre 2024 ore 18:10") == "2024-10-02")
+        // A word that is no month makes no date.
+        #expect(date("12 de ROLLOS 2024") == nil)
+    }
+
+    @Test func aDeadlineInSpanishIsNoPurchaseDate() {
+        let text = """
+        FARMACIA DEL CENTRO
+        PARACETAMOL 500MG        $45.00
+        TOTAL                    $45.00
+        sábado 16 de marzo de 2024 19:22
+        Fecha límite para facturar: 31/03/2024
+        """
+        #expect(ReceiptParser().parse(ocrText: text).purchaseDate == "2024-03-16")
+    }
 }
