@@ -139,9 +139,10 @@ enum LineItemExtractor {
         "DESCRICAO", "DESCRIÇÃO", "QTD", "DESCRIZIONE", "QUANTITA", "QUANTITÀ", "OMSCHRIJVING", "AANTAL", "ANTAL", "VARE",
         "BESKRIVNING", "VARA", "KUVAUS", "TUOTE", "NAZWA", "POLOŽKA"]
     private static let longItemColumnWords = itemColumnWords.filter { $0.count >= 6 }.map { Array($0.utf8) }
-    // France's eco-participation on appliances and furniture, Quebec's écofrais on paint and electronics.
+    // France's eco-participation on appliances and furniture (short "Eco-part.", or "DEEE", the electrical waste it
+    // pays for), Quebec's écofrais on paint and electronics.
     private static let feeWords: PhraseList = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE", "LEVY",
-                                               "ECOFRAIS", "ECOPARTICIPATION"]
+                                               "ECOFRAIS", "ECOPARTICIPATION", "ECO PART", "ECOPART", "DEEE"]
     /// Fees named by an abbreviation alone, or with the number of the article they belong to: British Columbia's
     /// container recycling fee ("CRF  0.06", Costco's "CRF/1009211") beside a drink's deposit. With other words it
     /// is a brand ("CRF YAOURT NATURE X8", Carrefour's own).

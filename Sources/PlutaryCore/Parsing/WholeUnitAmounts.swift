@@ -46,11 +46,11 @@ enum WholeUnitAmounts {
     }
 
     /// Whether a number is a document's or a till's ("BOLETA ELECTRONICA Nº 1188227", "No. SETT 118227",
-    /// "TRANS# 4471"): a number sign, "No." or "Nr." stands in the two words before it.
+    /// "TRANS# 4471", "BOLETA ELECTRONICA N. 4418823"): a number sign, "No.", "Nr." or "N." stands in the two words before it.
     private static func isNumbered(_ line: String, before location: Int) -> Bool {
         let words = (line as NSString).substring(to: location).uppercased().split(separator: " ").suffix(2)
         return words.contains { word in
-            word.hasSuffix("#") || word.hasPrefix("Nº") || word.hasPrefix("N°") || word == "NO." || word == "NR." || word == "NO" || word == "NR"
+            word.hasSuffix("#") || word.hasPrefix("Nº") || word.hasPrefix("N°") || word == "NO." || word == "NR." || word == "NO" || word == "NR" || word == "N."
         }
     }
 

@@ -159,6 +159,20 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.category) == [nil, "fee", nil, "fee"])
     }
 
+    @Test func theShortEcoParticipationIsAFeeToo() {
+        let payload = parse("""
+        MULTIMEDIA CENTRE
+        Lyon Part-Dieu
+        18/03/2025 15:02
+        CASQUE BLUETOOTH NOIR          49,99
+        Eco-part. DEEE                  0,07
+        CLE USB 64GO                   12,99
+        ECOPART DEEE                    0,02
+        TOTAL TTC                      63,07
+        """)
+        #expect(payload.lineItems.map(\.category) == [nil, "fee", nil, "fee"])
+    }
+
     @Test func groupPriceSetsQuantityAndUnitPrice() {
         let payload = parse("""
         NO FRILLS

@@ -81,6 +81,20 @@ struct WholeUnitReceiptTests {
         #expect(payload.purchaseDate == "2024-03-02")
     }
 
+    @Test func aDocumentNumberAfterNDotIsNoAmount() {
+        // "N." is "número" as much as "Nº" is: the electronic receipt's number heads the articles.
+        let payload = ReceiptParser().parse(ocrText: """
+        ESTACION DE SERVICIO
+        RUT 99.520.000-7
+        BOLETA ELECTRONICA N. 4418823
+        Gasolina 95                      $41.763
+        Cafe Americano                    $2.490
+        TOTAL                            $44.253
+        """)
+        #expect(payload.lineItems.map(\.total) == ["41763.00", "2490.00"])
+        #expect(payload.totalAmount == "44253.00")
+    }
+
     @Test func aCountsUnitPriceInPesosPricesTheNameAbove() {
         // "3 X 4.350" is three at 4 350 pesos; the prices hold their IVA, so items making the total is no mismatch.
         let payload = ReceiptParser().parse(ocrText: """
