@@ -10,7 +10,7 @@ public enum PlutaryGUI {
     /// Sets the process's environment for GTK (the renderer): first thing in the process, before
     /// any other thread starts. `setenv` is not thread-safe: while it moved the environment, the
     /// keyring's D-Bus thread, already started, read it (`getenv` in GLib's gettext) and crashed
-    /// about one start-up in 50, and another hung with no window.
+    /// about one start-up in a few hundred.
     public static func prepareProcess() {
         RendererChoice.apply()
     }
