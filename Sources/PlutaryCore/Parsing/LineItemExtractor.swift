@@ -45,8 +45,8 @@ enum LineItemExtractor {
     private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: ".,", digitRun: 2)
     // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
-    // column (IKEA's "Artikel 50319963   22621").
-    private static let undottedPrice = Pattern(#"\s{2,}(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 2)
+    // column (IKEA's "Artikel 50319963   22621"). The currency's sign may stand before it ("Tomorrow  £999 Z").
+    private static let undottedPrice = Pattern(#"\s{2,}(?:[£$€]\s?)?(\d{1,2})[:; ]?(\d{2})\s*([A-Z]{0,2})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 2)
     // A negative amount without its point: a minus, three or four digits, perhaps a tax flag.
     private static let undottedNegative = Pattern(#"\S\s{2,}-\s?(\d{1,2})(\d{2})\s*[A-Z]?$"#, caseInsensitive: false, needsOneOf: "-", digitRun: 3)
     // Without a column gap ("KERRYGOLD BUTTER 229 B", "PERSIL GEL 1L 14990 A"), bare digits are a price only

@@ -173,6 +173,17 @@ struct ParsingRuleTests {
         #expect(payload.lineItems.map(\.category) == [nil, "fee", nil, "fee"])
     }
 
+    @Test func anUndottedPriceAfterItsCurrencySignIsStillAPrice() {
+        // OCR dropped the point of "£9.99"; the sign before it does not make it a code.
+        let payload = parse("""
+        BOOKSHOP
+        Yellowface            £9.99 Z
+        Tomorrow, and Tomorrow  £999 Z
+        TOTAL      £19.98
+        """)
+        #expect(payload.lineItems.map(\.total) == ["9.99", "9.99"])
+    }
+
     @Test func groupPriceSetsQuantityAndUnitPrice() {
         let payload = parse("""
         NO FRILLS
