@@ -71,7 +71,7 @@ enum AmountScanner {
     private static func mayEndInSpacedAmount(_ line: String) -> Bool {
         var bytes = line.utf8[...]
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
-        while let last = bytes.last, last == UInt8(ascii: " ") || (0x09...0x0D).contains(last) { bytes = bytes.dropLast() }
+        while let last = bytes.last, last.isASCIIWhitespace { bytes = bytes.dropLast() }
         let end = Array(bytes.suffix(4))
         return end.count == 4 && end[0].isASCIIDigit && end[1] == UInt8(ascii: " ") && end[2].isASCIIDigit && end[3].isASCIIDigit
     }

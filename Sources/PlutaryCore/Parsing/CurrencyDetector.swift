@@ -206,7 +206,7 @@ enum CurrencyDetector {
         for start in bytes.indices.dropLast(2) where stateCodes.contains(UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1])) {
             // No word boundary after a letter, digit or underscore.
             if start > 0, case let before = bytes[start - 1], before < 0x80,
-               before.isASCIIDigit || before == UInt8(ascii: "_") || (before | 0x20) >= UInt8(ascii: "a") && (before | 0x20) <= UInt8(ascii: "z") {
+               before.isASCIIDigit || before == UInt8(ascii: "_") || before.isASCIILetter {
                 continue
             }
             var index = start + 2

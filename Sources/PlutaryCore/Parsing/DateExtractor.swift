@@ -225,8 +225,7 @@ enum DateExtractor {
     /// "-", "/" or ".", three letters or more, perhaps a point and at most three white spaces, "-", "/", "." or ",", and a
     /// digit stand in a row, as in every `dayMonthName` date.
     private static func mayHoldDayAndMonthName(_ bytes: [UInt8]) -> Bool {
-        let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        let isSeparator = { (byte: UInt8) in "-/.".utf8.contains(byte) || byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        let isSeparator = { (byte: UInt8) in "-/.".utf8.contains(byte) || byte.isASCIIWhitespace }
         /// The index after at most `count` bytes from `index` that `test` holds for.
         func skip(_ count: Int, from index: Int, _ test: (UInt8) -> Bool) -> Int {
             var end = index
@@ -235,7 +234,7 @@ enum DateExtractor {
         }
         /// The index after "de " or "del " at `index` (Spanish and Portuguese dates), else `index`.
         func skipJoiner(at index: Int) -> Int {
-            let letters = skip(3, from: index, isLetter)
+            let letters = skip(3, from: index, \.isASCIILetter)
             guard (2...3).contains(letters - index), bytes[index] | 0x20 == UInt8(ascii: "d"), bytes[index + 1] | 0x20 == UInt8(ascii: "e"),
                   letters - index == 2 || bytes[index + 2] | 0x20 == UInt8(ascii: "l"),
                   letters < bytes.count, bytes[letters].isASCIIWhitespace else { return index }
@@ -244,7 +243,7 @@ enum DateExtractor {
         /// Whether three letters or more start at `index` (after the separators there), and a digit follows them.
         func monthAndYear(from index: Int) -> Bool {
             let letters = skipJoiner(at: skip(2, from: index, isSeparator))
-            let end = skip(.max, from: letters, isLetter)
+            let end = skip(.max, from: letters, \.isASCIILetter)
             guard end - letters >= 3 else { return false }
             let year = skipJoiner(at: skip(4, from: end) { $0 == UInt8(ascii: ",") || isSeparator($0) })
             return year < bytes.count && bytes[year].isASCIIDigit

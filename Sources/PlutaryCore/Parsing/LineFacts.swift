@@ -24,6 +24,6 @@ struct LineFacts: Sendable {
         guard digits >= 8 else { return false }
         bytes = bytes.dropFirst(digits)
         guard bytes.first == UInt8(ascii: " ") else { return false }
-        return bytes.drop { $0 == UInt8(ascii: " ") }.first.map { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") } ?? false
+        return bytes.drop { $0 == UInt8(ascii: " ") }.first?.isASCIILetter ?? false
     }
 }

@@ -630,7 +630,7 @@ enum LineItemExtractor {
         var pendingSpace = false
         for byte in text.utf8 {
             if byte >= 0x80 { return text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-            if byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) {
+            if byte.isASCIIWhitespace {
                 pendingSpace = !bytes.isEmpty
             } else {
                 if pendingSpace { bytes.append(UInt8(ascii: " ")) }

@@ -83,7 +83,7 @@ final class LineLabel: Sendable {
             guard previous < 0x80 else {
                 return text.replacingOccurrences(of: #"(?<=\p{L})[!|]"#, with: "l", options: .regularExpression)
             }
-            if (previous | 0x20) >= UInt8(ascii: "a") && (previous | 0x20) <= UInt8(ascii: "z") { bytes[index] = UInt8(ascii: "l") }
+            if previous.isASCIILetter { bytes[index] = UInt8(ascii: "l") }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

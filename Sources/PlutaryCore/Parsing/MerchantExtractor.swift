@@ -353,8 +353,8 @@ enum MerchantExtractor {
         var letters = 0, ink = 0
         for byte in line.utf8 {
             if byte >= 0x80 { return (line.filter(\.isLetter).count, line.filter { !$0.isWhitespace }.count) }
-            if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { letters += 1 }
-            if byte != UInt8(ascii: " ") && !(0x09...0x0D).contains(byte) { ink += 1 }
+            if byte.isASCIILetter { letters += 1 }
+            if !byte.isASCIIWhitespace { ink += 1 }
         }
         return (letters, ink)
     }

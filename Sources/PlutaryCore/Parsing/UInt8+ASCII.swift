@@ -3,4 +3,6 @@ extension UInt8 {
     var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
     /// A space, a tab or a line or page break: `\s` in ASCII.
     var isASCIIWhitespace: Bool { self == UInt8(ascii: " ") || (0x09...0x0D).contains(self) }
+    /// A to Z in either case (a lower-case letter is its capital with bit 0x20 set).
+    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
 }
