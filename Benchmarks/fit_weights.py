@@ -46,7 +46,7 @@ PRIORS = {
     "date": {
         "label": 1.0, "label_above": 0.5, "time": 0.5, "not_purchase_label": -2.0, "future": -2.0,
         "two_digit_year": -0.25, "ambiguous_order": -0.25, "repeated": 0.25,
-        "compact": -1.5, "space_separator": -1.0,
+        "compact": -1.5, "space_separator": -1.0, "two_digit_year_first": -1.0,
     },
     "merchant": {
         "chain": 3.5, "chain_in_header": 1.25, "chain_misread": 0.5, "strategy_header": 1.35, "strategy_fuzzy": -0.5,

@@ -106,6 +106,12 @@ enum DateExtractor {
                     if a > 12, b <= 12 {
                         found.append((a, b, y, confidence - twoDigitPenalty, index, "day-first date", features))
                         unambiguousOrder = unambiguousOrder ?? .dayFirst
+                        // Or a year first, as Loblaw's tills print it ("24/10/27" for 2024-10-27): a weak reading,
+                        // taken where the day-first one is in the future or no date at all.
+                        if twoDigit {
+                            found.append((y % 100, b, 2000 + a, confidence - 0.3, index, "two-digit year-first date",
+                                          features.merging(["two_digit_year_first": 1]) { $1 }))
+                        }
                     } else if b > 12, a <= 12 {
                         found.append((b, a, y, confidence - twoDigitPenalty, index, "month-first date", features))
                         unambiguousOrder = unambiguousOrder ?? .monthFirst

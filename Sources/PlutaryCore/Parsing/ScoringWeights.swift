@@ -34,16 +34,17 @@ enum ScoringWeights {
     static let date: [String: Double] = [
         "ambiguous_order": -0.243,
         "compact": -1.5,
-        "from_edge": -0.019,
-        "future": -2.0,
-        "label": 0.941,
+        "from_edge": -0.021,
+        "future": -2.001,
+        "label": 0.945,
         "label_above": 0.5,
         "month_name": -0.022,
         "not_purchase_label": -2.007,
-        "repeated": 0.25,
+        "repeated": 0.258,
         "space_separator": -1.0,
-        "time": 0.545,
-        "two_digit_year": -0.244,
+        "time": 0.551,
+        "two_digit_year": -0.248,
+        "two_digit_year_first": -1.11,
         "year_first": -0.004,
     ]
     static let merchant: [String: Double] = [
@@ -65,11 +66,11 @@ enum ScoringWeights {
     ]
     static let subtotal: [String: Double] = [
         "after_total": -0.501,
-        "is_total": 0.262,
-        "items_sum": 0.758,
-        "last_before_total": 0.246,
-        "plus_tax_is_total": 0.5,
-        "position": -0.0,
+        "is_total": 0.256,
+        "items_sum": 0.745,
+        "last_before_total": 0.253,
+        "plus_tax_is_total": 0.504,
+        "position": 0.0,
         "repeated": 0.25,
         "zero": -1.0,
     ]

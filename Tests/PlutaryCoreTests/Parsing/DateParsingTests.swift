@@ -82,6 +82,18 @@ struct DateParsingTests {
         #expect(ReceiptParser().parse(ocrText: text).purchaseDate == "2020-04-15")
     }
 
+    @Test func aTwoDigitYearFirstIsReadWhereTheDayFirstReadingIsInTheFuture() {
+        // Loblaw's tills print YY/MM/DD: "24/10/27" is 27 October 2024, not 24 October 2027.
+        let nextYear = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
+        let twoDigits = String(format: "%02d", nextYear % 100)
+        func purchaseDate(_ line: String) -> String? {
+            ReceiptParser().parse(ocrText: "LOBLAWS\nMILK 2%  5.49\nTOTAL  5.49\n\(line) 14:03 1060 022 0348").purchaseDate
+        }
+        #expect(purchaseDate("24/10/\(twoDigits)") == "2024-10-\(twoDigits)")
+        // Where the day-first reading is a plausible date, it stays.
+        #expect(purchaseDate("24/10/19") == "2019-10-24")
+    }
+
     @Test func aYearRunIntoTheTimeAfterItIsStillAYear() {
         #expect(date("ORD #70 -REG #19-18/03/201823:02:16") == "2018-03-18")
         // Digits after a year that are no time still make no date.
