@@ -38,8 +38,9 @@ enum LineItemExtractor {
     // What may follow a price: a tax flag ("J", "HMRJ", "B"), a marker ("*C", "xC": no discount), OCR
     // debris (":", "'"), a marker OCR read as another symbol ("≠C", "★B"), Japan's reduced-rate mark
     // ("¥230軽"), or the item's VAT rate, which Italian tills print after the price ("1,29 4%", "3,49 22%").
+    // Five capitals are Loblaw's flags where two taxes apply ("GPMRJ": GST, PST and its programmes).
     // Not a unit ("/kg") or another rate.
-    private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9軽]|[[\p{S}\p{P}]--[/%@]]){0,4}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
+    private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9軽]|[[\p{S}\p{P}]--[/%@]]){0,4}|[A-Z]{5}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
     // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
     private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: ".,", digitRun: 2)
@@ -53,7 +54,7 @@ enum LineItemExtractor {
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
     // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
     private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits, digitRun: 3)
-    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,4})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
+    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: ".,", digitRun: 3)
@@ -798,8 +799,8 @@ enum LineItemExtractor {
     private static func ownFlags(_ facts: [LineFacts], in region: Range<Int>) -> Set<String> {
         var flags: Set<String> = []
         for index in region {
-            // Up to four letters: Loblaw's tills flag taxes and programmes together ("MRJ", "GMRJ").
-            guard let trailing = facts[index].amounts.last?.trailing, (1...4).contains(trailing.count),
+            // Up to five letters: Loblaw's tills flag taxes and programmes together ("MRJ", "GMRJ", "GPMRJ").
+            guard let trailing = facts[index].amounts.last?.trailing, (1...5).contains(trailing.count),
                   trailing.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else { continue }
             flags.insert(trailing)
         }

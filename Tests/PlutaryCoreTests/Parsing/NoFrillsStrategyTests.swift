@@ -34,6 +34,24 @@ struct NoFrillsStrategyTests {
         #expect(payload.lineItems.map(\.taxCode) == ["HST", "HST", nil, nil, "HST", nil])
     }
 
+    @Test func fiveLetterFlagsOfTwoTaxesKeepTheirPrices() {
+        // Where GST and PST both apply, the flag has five letters ("GPMRJ"); the price before it is the row's,
+        // also when OCR lost its point.
+        let text = """
+        REAL CANADIAN SUPERSTORE
+        05863165002 PC CHICKEN BROTH 900ML            2.49   MRJ
+        17901832288 CANADA DRY 12X355ML   749   GPMRJ
+        11061739156 NN GARBAGE BAGS      9.49 GPMRJ
+        SUBTOTAL        19.47
+        G=GST 5% 16.98 @ 5.000%        0.85
+        P=PST 7% 16.98 @ 7.000%      1.19
+        TOTAL   21.51
+        """
+        let items = ReceiptParser().parse(ocrText: text).lineItems
+        #expect(items.map(\.description) == ["PC CHICKEN BROTH 900ML", "CANADA DRY 12X355ML", "NN GARBAGE BAGS"])
+        #expect(items.map(\.total) == ["2.49", "7.49", "9.49"])
+    }
+
     @Test func multiBuySavingsIsADiscountOnTheItemAbove() {
         let items = ReceiptParser().parse(ocrText: Self.receipt).lineItems
         #expect(items[1].total == "0.71")
