@@ -15,7 +15,7 @@ public struct ReceiptText: Sendable {
             .flatMap(Self.wrapped)
             .map(Self.trimmed)
             .filter { !$0.isEmpty }), text: ocrText)
-        upperLines = lines.map { $0.uppercased() }
+        upperLines = lines.map { Self.capitalIRepaired($0).uppercased() }
         labels = upperLines.map(LineLabel.init)
     }
 
@@ -28,6 +28,25 @@ public struct ReceiptText: Sendable {
             return widened.components(separatedBy: .newlines)
         }
         return widened.utf8.split(omittingEmptySubsequences: false) { (0x0A...0x0D).contains($0) }.map { String(Substring($0)) }
+    }
+
+    /// The line with each "l" that stands for a capital I made one: in capitals, OCR reads I as the l it
+    /// looks like ("REAL CANADlAN", "KlNNEY", "lNDlGO"), and upper-cased it became an L no keyword or chain name
+    /// matches. An "l" between two capitals, or starting a word before two, is an I; one after a capital at a
+    /// word's end ("TOTAl") is more often the L it upper-cases to, and is left.
+    static func capitalIRepaired(_ line: String) -> String {
+        guard line.utf8.contains(UInt8(ascii: "l")) else { return line }
+        var bytes = Array(line.utf8)
+        let isCapital = { (index: Int) in bytes.indices.contains(index) && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) }
+        var changed = false
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "l") {
+            let startsWord = index == 0 || !(bytes[index - 1].isASCIILetter || bytes[index - 1] >= 0x80)
+            if (isCapital(index - 1) && isCapital(index + 1)) || (startsWord && isCapital(index + 1) && isCapital(index + 2)) {
+                bytes[index] = UInt8(ascii: "I")
+                changed = true
+            }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : line
     }
 
     /// The line without the whitespace around it; lines that start and end with a visible ASCII

@@ -72,4 +72,21 @@ struct KnownChainTests {
         """)
         #expect(payload.merchantName == "Globus")
     }
+
+    @Test func anIReadAsLInCapitalsStillNamesTheChain() {
+        // PP-OCR reads a capital I as the l it looks like; upper-cased, "CANADlAN" was "CANADLAN", and the word
+        // "REAL" alone named Germany's real,- hypermarkets instead.
+        let payload = parse("""
+        REAL CANADlAN
+        SUPERSTORE
+        St. Vital
+        PC BUTTER 454G            5.99   MRJ
+        TOTAL   5.99
+        06/14/2025 11:26 1519 011 0452
+        """)
+        #expect(payload.merchantName == "Real Canadian Superstore")
+        #expect(ReceiptText.capitalIRepaired("KlNNEY DRUGS lNDlGO") == "KINNEY DRUGS INDIGO")
+        // An l in a word of small letters, or after a capital at a word's end, stays.
+        #expect(ReceiptText.capitalIRepaired("Real Milk TOTAl") == "Real Milk TOTAl")
+    }
 }
