@@ -365,7 +365,8 @@ enum LineItemExtractor {
                 pendingName = nil
                 continue
             }
-            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(discountWords) || percentOff.isMatched(by: line))
+            // A positive amount is a saving only by its label; a short word in it is a product's when it is one slip away.
+            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(closeTo: discountWords) || percentOff.isMatched(by: line))
             if isDiscount {
                 attachSaving(abs(price.value))
                 continue

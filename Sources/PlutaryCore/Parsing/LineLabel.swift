@@ -207,6 +207,12 @@ final class LineLabel: Sendable {
         return false
     }
 
+    /// `hasAny` for labels that rule a line out, with `wordIndices(closeTo:)`'s rule: a phrase of five letters or
+    /// fewer must be spelled as it is ("PRIMO SPAGHETTI" is no "PROMO").
+    func hasAny(closeTo list: PhraseList) -> Bool {
+        list.phrases.contains { $0.joined.count > 5 ? has($0) : hasExactly($0) }
+    }
+
     /// True when one word is `keyword` (a one-word phrase) but for one OCR slip (`TextSimilarity.wordMatches`),
     /// compared on prepared bytes: keyword lists are tested on many lines.
     func hasWordMatching(_ keyword: KeywordPhrase) -> Bool {

@@ -969,4 +969,25 @@ struct ParsingRuleTests {
         """)
         #expect(payload.lineItems.map(\.total) == ["8.99", "2.29", "10.99"])
     }
+
+    /// A product whose short word is one letter from a saving's ("PRIMO" and "PROMO") is an article: a positive
+    /// amount is a saving only by a label spelled as it is, or a longer one with one slip.
+    @Test func aProductOneLetterFromASavingWordIsAnArticle() {
+        let payload = ReceiptParser().parse(ocrText: """
+        FOOD BASICS
+        SELECTION EGGS 12      3.99
+        CLUB HOUSE PEPPER      549
+           2 @ 1.77
+        PRIMO SPAGHETTI    3.54
+        MINI CUCUMBERS        3.49
+        SUBTOTAL      16.51
+        TOTAL   16.51
+        """)
+        #expect(payload.lineItems.map(\.description) == ["SELECTION EGGS 12", "CLUB HOUSE PEPPER", "PRIMO SPAGHETTI", "MINI CUCUMBERS"])
+        #expect(payload.lineItems.map(\.total) == ["3.99", "5.49", "3.54", "3.49"])
+        #expect(payload.lineItems[2].quantity == "2")
+        // Spelled as it is, the word still makes a saving.
+        let promo = ReceiptParser().parse(ocrText: "SHOP\nSELECTION EGGS 12      3.99\nPROMO   1.00\nTOTAL   2.99\n")
+        #expect(promo.lineItems.first?.discount == "1.00")
+    }
 }
