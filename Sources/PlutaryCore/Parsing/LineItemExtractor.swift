@@ -27,8 +27,8 @@ enum LineItemExtractor {
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
-    // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T".
-    private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
+    // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T"; Walmart's "2 AT 1 FOR" too.
+    private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|AT\s1\sF[O0]R)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // An item code before the name: "512345", "4011-2", Canadian Tire's "043-2211-4".
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?|\d{2,4}-\d{3,8}-\d{1,4})\s+"#, caseInsensitive: false,
@@ -54,6 +54,11 @@ enum LineItemExtractor {
     // before the tax flag the receipt's priced rows carry (`ownFlags`): else they may be a name's number.
     // Without a gap or a flag ("SPREMUTA ARANCIA 300"): a price only when the arithmetic says so (`PriceSource.unconfirmed`).
     private static let bareDigitsRow = Pattern(#"^(.*\p{L}.*?)\s(\d{1,2})(\d{2})$"#, needsOneOf: Pattern.digits, digitRun: 3)
+    // A row that starts with its article's number, as warehouse and wholesale tills print them ("E  1533077 NATURE"):
+    // six to ten digits (fewer are a count, a price or a postal code before its town, more a card's or a receipt's number).
+    private static let articleNumberFirst = Pattern(#"^\s*(?:[A-Z]\s+)?\d{6,10}\s+\p{L}"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 6)
+    // An undotted total, perhaps its flag, before a quantity line run onto its row (`mergedQuantity`).
+    private static let undottedBeforeCount = Pattern(#"\s(\d{3,5})\s*([A-Z]{0,2})\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
@@ -399,6 +404,14 @@ enum LineItemExtractor {
             if let quantity = pendingQuantity, item.quantity == 1, close(item.total, quantity.expectedTotal) {
                 apply(quantity, to: &item)
             }
+            // A name a tilted photo broke in two after its article's number ("1533077 NATURE" / "VALLEY BAR  14.49 Y"):
+            // the row without a number of its own goes on the one above.
+            if let name = pendingName, name.line == index - 1, let code = name.code, item.code == nil, item.category == nil,
+               articleNumberFirst.isMatched(by: text.lines[name.line]) {
+                item.description = name.text + " " + item.description
+                item.code = code
+                item.lineIndex = name.line
+            }
             if digitsOnly != nil { item.price = .undotted }
             pendingQuantity = nil
             pendingName = nil
@@ -461,8 +474,10 @@ enum LineItemExtractor {
         guard let price = amounts.last, AmountScanner.label(of: text.lines[row], before: price).allSatisfy({ !$0.isLetter }),
               row + 1 < region.upperBound, AmountScanner.amounts(in: text.lines[row + 1]).isEmpty,
               SummaryLineClassifier.classify(text.labels[row + 1]) == nil,
-              MerchantExtractor.isNameLike(text.upperLines[row + 1], label: text.labels[row + 1]),
-              var item = itemRow(text.lines[row + 1], price: price.value, flag: "", line: row, profile: profile) else { return nil }
+              var item = itemRow(text.lines[row + 1], price: price.value, flag: "", line: row, profile: profile),
+              // Its name without the article's number before it ("1702556 KS LAUNDRY 194LD").
+              MerchantExtractor.isNameLike(item.code == nil ? text.upperLines[row + 1] : item.description.uppercased(),
+                                           label: item.code == nil ? text.labels[row + 1] : nil) else { return nil }
         item.taxCode = profile.taxCode(forFlag: price.trailing.replacingOccurrences(of: " ", with: "").uppercased())
         // Count × unit price = total among the row's amounts.
         if amounts.count >= 3 {
@@ -599,6 +614,11 @@ enum LineItemExtractor {
         if quantity == 1, let merged = mergedQuantity(description, unitPrice: price) {
             (description, quantity, unitPrice, price) = (merged.name, merged.count, price, merged.total)
             if flag.isEmpty { flag = merged.flag }
+            // The UPC was before the total, not at the row's end.
+            if let match = trailingUPC.firstMatch(in: description) {
+                code = code ?? match[1]
+                description = (description as NSString).substring(to: match.location)
+            }
         }
         // Count columns stand at the row's start or end: most rows have no digit there, and skip the patterns.
         if quantity == 1, description.first?.isNumber == true || description.last?.isNumber == true,
@@ -618,6 +638,12 @@ enum LineItemExtractor {
         guard let countMatch = countAtUnitPrice.firstMatch(in: description), let count = Decimal(string: countMatch[1] ?? ""), count > 1
         else { return nil }
         let before = (description as NSString).substring(to: countMatch.location)
+        // The total may have lost its point ("BLUEBERRIES 510G   1398  2 @ 6.99"): its digits are then the count times
+        // the unit price to the cent.
+        if let undotted = undottedBeforeCount.firstMatch(in: before), let digits = undotted[1].flatMap({ Decimal(string: $0) }),
+           digits / 100 == rounded(count * unitPrice, scale: 2) {
+            return ((before as NSString).substring(to: undotted.location), count, digits / 100, undotted[2] ?? "")
+        }
         guard let total = AmountScanner.lastAmount(in: before), close(count * unitPrice, total.value) else { return nil }
         let flag = (before as NSString).substring(from: total.end).trimmingCharacters(in: .whitespaces)
         guard flag.count <= 2, flag.allSatisfy(\.isLetter) else { return nil }

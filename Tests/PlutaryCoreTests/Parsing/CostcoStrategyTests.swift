@@ -76,4 +76,27 @@ struct CostcoStrategyTests {
         #expect(payload.lineItems[2].taxCode == "Y")
         #expect(payload.totalAmount == "38.06")
     }
+
+    @Test func aTiltedPhotosRowsKeepTheirNamesPricesAndCounts() {
+        // A tilted photo: a quantity line run onto its row, whose total lost its point; a name broken in two after
+        // its article's number; a price that landed on the line above its numbered name, whose saving names it.
+        let payload = ReceiptParser().parse(ocrText: """
+         CO5TCO WHOLESALE
+          Member 111567289034
+         E   1196630 BLUEBERRIES 510G    1398  2 @ 6.99
+        1533077 NATURE
+        VALLEY BAR        14.49 Y
+         E            1054211 GROUND BEEF LEAN   21.87
+          25.99 Y
+                1702556 KS LAUNDRY 194LD
+                553222 TPD/1702556   6.00-  Y
+           SUBTOTAL   70.33
+           ****   TOTAL   70.33
+        """)
+        let items = payload.lineItems
+        #expect(items.map(\.description) == ["BLUEBERRIES 510G", "NATURE VALLEY BAR", "GROUND BEEF LEAN", "KS LAUNDRY 194LD"])
+        #expect(items.map(\.total) == ["13.98", "14.49", "21.87", "19.99"])
+        #expect(items[0].quantity == "2" && items[0].unitPrice == "6.99")
+        #expect(items[3].discount == "6.00")
+    }
 }

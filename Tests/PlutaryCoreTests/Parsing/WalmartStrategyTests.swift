@@ -59,4 +59,23 @@ struct WalmartStrategyTests {
         #expect(payload.currency == "CAD")
         #expect(payload.warnings.isEmpty)
     }
+
+    @Test func aTiltedPhotosMultiBuyAndAPriceAboveItsNameAreRead() {
+        // The multi-buy line run onto its row, and a price that landed on the line above its name and UPC.
+        let payload = ReceiptParser().parse(ocrText: """
+        Walrnart
+        ST# 03037 OP# 000412 TE# 07 TR# 08812
+        GREAT VALUE BUTTER 030862008168        5.97  J
+        4.97 J
+        GALA APPLES 3LB 015907277285
+         MAINSTAYS TOWEL 043566795511        13.94   D    2 AT 1 FOR 6.97
+         SUBTOTAL    24.88
+         TOTAL    24.88
+        09/28/24   19:52:10
+        """)
+        let items = payload.lineItems
+        #expect(items.map(\.description) == ["GREAT VALUE BUTTER", "GALA APPLES 3LB", "MAINSTAYS TOWEL"])
+        #expect(items.map(\.total) == ["5.97", "4.97", "13.94"])
+        #expect(items[2].quantity == "2" && items[2].unitPrice == "6.97")
+    }
 }
