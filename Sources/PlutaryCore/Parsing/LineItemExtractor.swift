@@ -22,8 +22,8 @@ enum LineItemExtractor {
     // Counts printed with zero decimals ("2,000 ×") are counts too. The article number may come first
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
     // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
-    // The count may be labelled ("Qty 2 @ $2.40 each").
-    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: ".,", digitRun: 2)
+    // The count may be labelled ("Qty 2 @ $2.40 each"). OCR may read the unit's S as a 5 and put specks in it ("3 S'tk x", "4 5tk x").
+    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ5][A-ZÄÖÜ'’`´]{0,7})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: ".,", digitRun: 2)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // A count and unit price ending a name whose total the till wrapped onto the next line:

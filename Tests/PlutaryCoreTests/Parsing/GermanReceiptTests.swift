@@ -625,4 +625,22 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.total) == ["7.99", "6.99"])
         #expect(MerchantExtractor.isNameLike("12 MAIN ST") == false)
     }
+
+    @Test func aQuantityLineWhoseUnitOCRGarbledIsStillTheCount() {
+        // Tesseract's "Stk" with a speck in it or its S read as a 5: still the quantity line of the row above.
+        let payload = ReceiptParser().parse(ocrText: """
+        REWE
+        JA! H-MILCH l,5%  2,85   B
+            3 S'tk x 0,95
+        FRANZBRÖTCHFN        2,38  B
+            2 5t'k x 1,19
+        FRITZ-KOLA 0,33L        5,16 A
+                4 5tk x 1,29
+        SUMME           EUR        10,39
+        25.05.2024    11:33    Bon-Nr.:4811
+        """)
+        #expect(payload.lineItems.map(\.description) == ["JA! H-MILCH l,5%", "FRANZBRÖTCHFN", "FRITZ-KOLA 0,33L"])
+        #expect(payload.lineItems.map(\.quantity) == ["3", "2", "4"])
+        #expect(payload.lineItems.map(\.unitPrice) == ["0.95", "1.19", "1.29"])
+    }
 }
