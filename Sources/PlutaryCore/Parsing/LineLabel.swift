@@ -13,8 +13,10 @@ final class LineLabel: Sendable {
     // and comparing bytes is many times cheaper than comparing graphemes.
     private let wordBytes: [[UInt8]]
     private let compactBytes: [UInt8]
-    /// Where each word begins in `compactBytes`.
+    /// Where each word begins in `compactBytes`, and where a phrase may begin: also after a count OCR glued to
+    /// the word ("8BALANCEDUE" for "8 BALANCE DUE"; its 8 read as a B, as in "8HD").
     private let wordStarts: [Int]
+    private let phraseStarts: [Int]
     /// Whether all words are ASCII, so that byte counts are letter counts.
     private let isASCII: Bool
     // Bit n set for a word of n bytes (63 for longer ones), and the words' `KeywordPhrase.byteBits`: most of
@@ -27,8 +29,9 @@ final class LineLabel: Sendable {
         // The regular expression and the folds run only when needed: labels are built for every line, often.
         let repaired = text.utf8.contains(where: { $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "|") }) ? Self.ellsRepaired(text) : text
         var folded = repaired.uppercased()
+        var gluedCounts: [Int] = []
         if folded.utf8.allSatisfy({ $0 < 0x80 }) {
-            words = Self.asciiWords(folded)
+            (words, gluedCounts) = Self.asciiWords(folded)
         } else {
             folded = Self.replacing([("Ü", "UE"), ("Ä", "AE"), ("Ö", "OE"), ("ß", "SS")], in: folded)
                 // Other accents go, as keywords are written without them (ESPÈCES, GOTÓWKA, VRÁCENO).
@@ -48,6 +51,8 @@ final class LineLabel: Sendable {
         compactBytes = Array(compact.utf8)
         isASCII = compactBytes.allSatisfy { $0 < 0x80 }
         wordStarts = wordBytes.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }.dropLast()
+        phraseStarts = gluedCounts.isEmpty ? wordStarts
+            : zip(wordStarts, gluedCounts).flatMap { start, count in count > 0 ? [start, start + count] : [start] }
         wordLengths = wordBytes.reduce(0) { $0 | Self.lengthBit($1.count) }
         bytesHeld = KeywordPhrase.byteBits(compactBytes)
     }
@@ -105,12 +110,20 @@ final class LineLabel: Sendable {
 
     /// The same words for ASCII text, on bytes: most lines are ASCII, and character-wise
     /// splitting was a quarter of the parse.
-    private static func asciiWords(_ upper: String) -> [String] {
+    /// The words, and for each the digits of a count glued before its letters (or 0; an empty list when no word has one).
+    private static func asciiWords(_ upper: String) -> (words: [String], gluedCounts: [Int]) {
         var words: [String] = []
+        var gluedCounts: [Int] = []
         var word: [UInt8] = []
         func flush() {
             guard !word.isEmpty else { return }
             let letters = word.filter { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }.count
+            // A count glued before a word: one to three digits, then six letters or more and nothing else.
+            let digits = word.prefix { $0.isASCIIDigit }.count
+            let glued = (1...3).contains(digits) && word.count - digits == letters && letters >= 6 ? digits : 0
+            if glued > 0 || !gluedCounts.isEmpty {
+                gluedCounts += Array(repeating: 0, count: words.count - gluedCounts.count) + [glued]
+            }
             if letters >= 2, letters < word.count, !Self.isCountAndUnit(word) {
                 word = word.map { byte in
                     switch byte {
@@ -131,7 +144,7 @@ final class LineLabel: Sendable {
             if isAlphanumeric { word.append(byte) } else { flush() }
         }
         flush()
-        return words
+        return (words, gluedCounts)
     }
 
     /// True when the label contains `phrase` ("GRAND TOTAL"), tolerating one OCR slip per
@@ -176,7 +189,7 @@ final class LineLabel: Sendable {
     func hasExactly(_ phrase: KeywordPhrase) -> Bool {
         let joined = phrase.joined
         guard let first = joined.first, phrase.bytesHeld & ~bytesHeld == 0 else { return false }
-        for start in wordStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
+        for start in phraseStarts where compactBytes[start] == first && start + joined.count <= compactBytes.count {
             if compactBytes[start..<(start + joined.count)].elementsEqual(joined) { return true }
         }
         return false

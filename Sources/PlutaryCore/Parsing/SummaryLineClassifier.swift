@@ -57,6 +57,7 @@ enum SummaryLineClassifier {
         ("AMERICAN EXPRESS", "Amex"), ("INTERAC", "Debit"), ("DEBIT", "Debit"), ("GIROCARD", "Debit"),
         ("EC KARTE", "Debit"), ("ECKARTE", "Debit"), ("KREDITKARTE", "Credit card"), ("CREDIT CARD", "Credit card"),
         ("CREDIT", "Credit card"), ("KARTENZAHLUNG", "Card"), ("KARTE", "Card"), ("CARD", "Card"),
+        ("CONTACTLESS", "Card"), ("KONTAKTLOS", "Card"),
         ("BARGELD", "Cash"), ("CASH", "Cash"), ("BAR", "Cash"), ("GEGEBEN", "Cash"), ("TUNAI", "Cash"),
         ("TENDERED", "Cash"), ("TENDER", "Cash"), ("PAYMENT", "Card"), ("PAID", "Cash"),
         ("EFECTIVO", "Cash"), ("ENTREGADO", "Cash"), ("ESPECES", "Cash"), ("CONTANTI", "Cash"), ("CONTANT", "Cash"),

@@ -25,4 +25,28 @@ struct LineLabelTests {
         #expect(!LineLabel("NETT").has("NETTO"))
         #expect(LineLabel("お釣り").has("お釣"))
     }
+
+    @Test func aCountGluedBeforeAPhraseLeavesThePhrase() {
+        // PP-OCR ran Sainsbury's item count into its label: "8 BALANCE DUE" read as "8BALANCEDUE".
+        #expect(LineLabel("8BALANCEDUE").has("BALANCE DUE"))
+        #expect(LineLabel("12 ITEMS 3GRANDTOTAL").has("GRAND TOTAL"))
+        // A digit read for the word's first letter is still that letter.
+        #expect(LineLabel("8ALANCE DUE").has("BALANCE DUE"))
+    }
+
+    @Test func aContactlessPaymentIsACardTender() {
+        let payload = ReceiptParser().parse(ocrText: """
+        SAINSBURY'S
+        YEO VALLEY GREEK YOGURT      £2.30
+        TAYLORS HOT LAVA JAVA            £5.25
+        8BALANCEDUE
+        £7.55
+        CONTACTLESS  £7.55
+        Nectar prices saved you £0.50
+        23/11/2024            09:14            S0512            R02
+        """)
+        #expect(payload.totalAmount == "7.55")
+        #expect(payload.paymentMethod == "Card")
+        #expect(payload.lineItems.map(\.description) == ["YEO VALLEY GREEK YOGURT", "TAYLORS HOT LAVA JAVA"])
+    }
 }
