@@ -182,6 +182,11 @@ enum SummaryLineClassifier {
            let name = oneWordTaxName(TextSimilarity.lettersForDigits(first)) {
             return name
         }
+        // A short tax name OCR glued to its rate ("TVQ9,975%", "GST6%"): the first word's letters before its digits.
+        if let first = label.words.first, case let letters = first.prefix(while: \.isLetter), (2...4).contains(letters.count),
+           letters.count < first.count, first.dropFirst(letters.count).allSatisfy(\.isNumber), let name = oneWordTaxName(String(letters)) {
+            return name
+        }
         // A short tax name OCR split in two at the start of its line ("T PS 5%", "H ST 13%").
         guard label.words.count >= 2, label.words[0].count + label.words[1].count <= 4,
               label.words[0].allSatisfy(\.isLetter), label.words[1].allSatisfy(\.isLetter) else { return nil }

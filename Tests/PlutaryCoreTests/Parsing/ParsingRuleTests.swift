@@ -990,4 +990,21 @@ struct ParsingRuleTests {
         let promo = ReceiptParser().parse(ocrText: "SHOP\nSELECTION EGGS 12      3.99\nPROMO   1.00\nTOTAL   2.99\n")
         #expect(promo.lineItems.first?.discount == "1.00")
     }
+
+    /// A short tax name OCR glued to its rate is still that tax ("TVQ9,975%", as PP-OCR read a Metro receipt's QST).
+    @Test func aTaxNameGluedToItsRateIsStillTheTax() {
+        let payload = ReceiptParser().parse(ocrText: """
+        METRO
+        LAIT 2% 4L   6,49
+        CROUSTILLES LAY'S   4,99 FP
+        SOUS-TOTAL     11,48
+        TPS 5% 0,25
+        TVQ9,975%          0,50
+        TOTAL 12,23
+        2025/02/26 18:04
+        """)
+        #expect(payload.taxes.map(\.name) == ["GST", "QST"])
+        #expect(payload.taxAmount == "0.75")
+        #expect(payload.lineItems.count == 2)
+    }
 }
