@@ -15,6 +15,15 @@ struct LineFacts: Sendable {
         label = amounts.isEmpty ? lineLabel : LineLabel(AmountScanner.label(of: line, before: amounts.first))
         // A row led by an article number is a product's, whatever its name says ("004902430667 COLGATE TOTAL 150G").
         kind = Self.startsWithArticleNumber(line) ? nil : SummaryLineClassifier.classify(label)
+        // Change carries no tax flag: a row ending in a price and its flag names a product ("Zurück z. Ursprung Butter  299 B").
+        if case .change = kind, Self.endsInFlaggedPrice(line) { kind = nil }
+    }
+
+    /// Whether the line ends in digits, a space and one capital letter ("2,99 B", "299 B").
+    static func endsInFlaggedPrice(_ line: String) -> Bool {
+        let bytes = Array(line.utf8.reversed().drop { $0 == UInt8(ascii: " ") })
+        guard bytes.count >= 3, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]), bytes[1] == UInt8(ascii: " ") else { return false }
+        return bytes.dropFirst(1).drop { $0 == UInt8(ascii: " ") }.first?.isASCIIDigit ?? false
     }
 
     /// Eight digits or more, then a space and a letter: an EAN or UPC before a product's name. No summary line starts so.

@@ -148,7 +148,9 @@ enum LineItemExtractor {
     // France's eco-participation on appliances and furniture (short "Eco-part.", or "DEEE", the electrical waste it
     // pays for), Quebec's écofrais on paint and electronics.
     private static let feeWords: PhraseList = ["ECO FEE", "ENVIRO", "ENVIRONMENTAL", "EHF", "ENV FEE", "RECYCLING", "RECYCLE FEE", "LEVY",
-                                               "ECOFRAIS", "ECOPARTICIPATION", "ECO PART", "ECOPART", "DEEE"]
+                                               "ECOFRAIS", "ECOPARTICIPATION", "ECO PART", "ECOPART", "DEEE",
+                                               // A charge for the checkout bag by law (Washington's and California's 8 or 10 cents).
+                                               "BAG FEE", "BAG CHARGE"]
     /// Fees named by an abbreviation alone, or with the number of the article they belong to: British Columbia's
     /// container recycling fee ("CRF  0.06", Costco's "CRF/1009211") beside a drink's deposit. With other words it
     /// is a brand ("CRF YAOURT NATURE X8", Carrefour's own).
@@ -288,8 +290,12 @@ enum LineItemExtractor {
                 continue
             }
 
-            let digitsOnly = amounts.isEmpty ? undotted(line) ?? flaggedUndotted(line, flags: flags) : nil
-            guard let price = amounts.last ?? digitsOnly ?? gluedFlag(line) else {
+            // An undotted price after the last amount, which is then a measure in the name ("KARJALA OLUT 0,33 6PK   999").
+            let digitsOnly = amounts.isEmpty ? undotted(line) ?? flaggedUndotted(line, flags: flags)
+                : amounts.last.flatMap { last in
+                    flag.isMatched(by: last.trailing) ? nil : undotted(line).flatMap { $0.location >= last.end ? $0 : nil }
+                }
+            guard let price = digitsOnly ?? amounts.last ?? gluedFlag(line) else {
                 // A saving whose point OCR lost ("RABATT 20%   -100 A", "Aktion   -042") still takes its cents
                 // from the item above; read as a row with an unreadable price it was an article.
                 if !items.isEmpty, let saving = undottedSaving(line) {
@@ -370,8 +376,10 @@ enum LineItemExtractor {
                 pendingName = nil
                 continue
             }
-            // A positive amount is a saving only by its label; a short word in it is a product's when it is one slip away.
-            let isDiscount = !isDeposit && (price.value < 0 || descriptionLabel.hasAny(closeTo: discountWords) || percentOff.isMatched(by: line))
+            // A positive amount is a saving only by its label; a short word in it is a product's when it is one slip away,
+            // and a row with its UPC is a product's whatever its name ("PERSIL DISCS  05697300083  16.97 J").
+            let isDiscount = !isDeposit && (price.value < 0 || percentOff.isMatched(by: line)
+                || (descriptionLabel.hasAny(closeTo: discountWords) && !trailingUPC.isMatched(by: description)))
             if isDiscount {
                 attachSaving(abs(price.value))
                 continue

@@ -115,7 +115,8 @@ final class LineLabel: Sendable {
         var words: [String] = []
         var gluedCounts: [Int] = []
         var word: [UInt8] = []
-        func flush() {
+        /// - Parameter next: the byte that ends the word (nil at the line's end).
+        func flush(before next: UInt8?) {
             guard !word.isEmpty else { return }
             let letters = word.filter { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }.count
             // A count glued before a word: one to three digits, then six letters or more and nothing else.
@@ -124,7 +125,12 @@ final class LineLabel: Sendable {
             if glued > 0 || !gluedCounts.isEmpty {
                 gluedCounts += Array(repeating: 0, count: words.count - gluedCounts.count) + [glued]
             }
-            if letters >= 2, letters < word.count, !Self.isCountAndUnit(word) {
+            // A short name glued to its rate keeps the rate's digits ("TPS5%", "TVQ9,975%", "HST13.0000 %"): they are no
+            // letters. ("HALD1" alone is HALDI.)
+            let trailing = word.reversed().prefix { $0.isASCIIDigit }.count
+            let nameAndRate = (2...4).contains(letters) && (1...2).contains(trailing) && letters + trailing == word.count
+                && [UInt8(ascii: "%"), UInt8(ascii: ","), UInt8(ascii: ".")].contains(next)
+            if letters >= 2, letters < word.count, !nameAndRate, !Self.isCountAndUnit(word) {
                 word = word.map { byte in
                     switch byte {
                     case UInt8(ascii: "0"): UInt8(ascii: "O")
@@ -141,9 +147,9 @@ final class LineLabel: Sendable {
         for byte in upper.utf8 {
             let isAlphanumeric = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            if isAlphanumeric { word.append(byte) } else { flush() }
+            if isAlphanumeric { word.append(byte) } else { flush(before: byte) }
         }
-        flush()
+        flush(before: nil)
         return (words, gluedCounts)
     }
 

@@ -27,7 +27,8 @@ enum SummaryLineClassifier {
     private static let vatTotalWords: PhraseList = ["TOTAL IVA", "TOTALE IVA", "TOTAL TVA", "TOTAL BTW", "TOTAAL BTW", "BTW TOTAAL", "TOTAL MVA", "SUM MVA", "TOTAL MOMS",
         "MOMS TOTALT", "SUMA PTU", "PTU SUMA", "TOTAL ALV", "ALV YHTEENSAE", "TOTAL DPH", "DPH CELKEM",
         "UKUPNO PDV", "PDV UKUPNO", "SKUPAJ DDV", "DDV SKUPAJ", "AFA OESSZESEN", "OESSZES AFA",
-        "DI CUI IVA", "DONT TVA"]   // "of which VAT" under an inclusive total (Italy, France)
+        // "Of which VAT" under an inclusive total (Italy, France, Norway, Denmark, Sweden).
+        "DI CUI IVA", "DONT TVA", "HERAV MVA", "HERAF MOMS", "VARAV MOMS"]
     private static let strongTotalWords: PhraseList = ["GRAND TOTAL", "NETT TOTAL", "NET TOTAL", "TOTAL DUE", "AMOUNT DUE", "BALANCE DUE",
                                            "TOTAL PAYABLE", "AMOUNT PAYABLE", "NET PAYABLE", "TOTAL AMOUNT", "TOTAL AMT", "ZU ZAHLEN",
                                            "GESAMTBETRAG", "ENDBETRAG", "TOTAL TO PAY", "AMOUNT TO PAY", "NETT AMOUNT",

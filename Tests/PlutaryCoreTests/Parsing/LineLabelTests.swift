@@ -30,6 +30,9 @@ struct LineLabelTests {
         // PP-OCR ran Sainsbury's item count into its label: "8 BALANCE DUE" read as "8BALANCEDUE".
         #expect(LineLabel("8BALANCEDUE").has("BALANCE DUE"))
         #expect(LineLabel("12 ITEMS 3GRANDTOTAL").has("GRAND TOTAL"))
+        // A short name glued to its rate keeps the rate ("TPS5%" was "TPSS").
+        #expect(LineLabel("TPS5% 1,40").words.first == "TPS5")
+        #expect(LineLabel("T0TAL").words == ["TOTAL"])
         // A digit read for the word's first letter is still that letter.
         #expect(LineLabel("8ALANCE DUE").has("BALANCE DUE"))
     }

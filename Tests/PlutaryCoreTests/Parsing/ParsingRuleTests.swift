@@ -1007,4 +1007,73 @@ struct ParsingRuleTests {
         #expect(payload.taxAmount == "0.75")
         #expect(payload.lineItems.count == 2)
     }
+
+    /// A checkout bag's fee is a fee, not an article (Washington's 8 cents a bag).
+    @Test func aBagFeeIsAFee() {
+        let payload = ReceiptParser().parse(ocrText: """
+        SAFEWAY
+        LEMONS      2.50 S
+        BAG FEE 3 @ .08          0.24 S
+        TAX         0.00
+        ****  BALANCE          2.74
+        """)
+        #expect(payload.lineItems.map(\.category) == [nil, "fee"])
+    }
+
+    /// A row with its UPC is a product whatever its name says ("PERSIL DISCS" is no discount).
+    @Test func aRowWithItsUPCIsAProductEvenWhenNamedLikeASaving() {
+        let payload = ReceiptParser().parse(ocrText: """
+        WALMART
+        BANANA        00000004011         1.95 D
+        PERSIL DISCS            05697300083  16.97 J
+        SUBTOTAL  18.92
+        TOTAL 18.92
+        """)
+        #expect(payload.lineItems.map(\.description) == ["BANANA", "PERSIL DISCS"])
+        #expect(payload.lineItems.map(\.total) == ["1.95", "16.97"])
+    }
+
+    /// Change carries no tax flag: a row ending in a price and its flag is an article, whatever its words
+    /// (Hofer's brand "Zurück zum Ursprung" begins with the German word for change).
+    @Test func aFlaggedRowNamedLikeChangeIsAnArticle() {
+        let payload = ReceiptParser().parse(ocrText: """
+        HOFER
+        Bauernbrot 750g  2,29 B
+        Zurück z. Ursprung Butter            299 B
+        Summe   5,28
+        Bar         10,00
+        Rückgeld            4,72
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Bauernbrot 750g", "Zurück z. Ursprung Butter"])
+        #expect(payload.lineItems.map(\.total) == ["2.29", "2.99"])
+        #expect(payload.totalAmount == "5.28")
+    }
+
+    /// An undotted price after a measure in the name is the row's price: "0,33" is the bottle's litres.
+    @Test func anUndottedPriceAfterAMeasureIsThePrice() {
+        let payload = ReceiptParser().parse(ocrText: """
+        S-market
+        MANSIKKA 1KG      6,99
+        KARJALA OLUT 0,33 6PK   999
+        YHTEENSÄ     16,98
+        """)
+        #expect(payload.lineItems.map(\.description) == ["MANSIKKA 1KG", "KARJALA OLUT 0,33 6PK"])
+        #expect(payload.lineItems.map(\.total) == ["6.99", "9.99"])
+    }
+
+    /// "Of which VAT" under a Nordic VAT table sums its rows; it is no tax of its own.
+    @Test func aNordicOfWhichVATLineIsTheTaxTotal() {
+        let payload = ReceiptParser().parse(ocrText: """
+        REMA 1000
+        TINE LETTMELK 1L       22,40
+        ZALO OPPVASK          29,90
+        TOTAL          52,30
+        MVA-grunnlag          MVA        Sats
+        19,48      2,92            15%
+        23,92       5,98    25%
+        Herav MVA       8,90
+        """)
+        #expect(payload.taxAmount == "8.90")
+        #expect(payload.taxes.count == 2)
+    }
 }
