@@ -42,8 +42,8 @@ enum LineItemExtractor {
     // Not a unit ("/kg") or another rate.
     private static let flag = Pattern(#"^(?:(?:[A-Za-z0-9軽]|[[\p{S}\p{P}]--[/%@]]){0,4}|[A-Z]{5}|\d{1,2}(?:[.,]\d{1,2})?%)$"#, caseInsensitive: false)
     // A price with the tax flag glued on and read as one or two digits or letters: "1,598" or
-    // "1,5958" for "1,59 B", "0,99A" for "0,99 A".
-    private static let gluedFlagPrice = Pattern(#"\s(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: ".,", digitRun: 2)
+    // "1,5958" for "1,59 B", "0,99A" for "0,99 A"; a saving's too ("-0,601" for dm's "-0,60 1").
+    private static let gluedFlagPrice = Pattern(#"\s(-?)(\d{1,4})[.,](\d{2})[\dA-Z]{1,2}\)?\s*$"#, caseInsensitive: false, needsOneOf: ".,", digitRun: 2)
     // A price whose decimal point OCR dropped or turned into a colon or a space, after a column gap: "MOSER ROTH   196",
     // "KRAFT DNNER   068100058925   1 27 D". Three or four digits only: five bare digits in a row are a code
     // column (IKEA's "Artikel 50319963   22621"). The currency's sign may stand before it ("Tomorrow  £999 Z").
@@ -844,7 +844,7 @@ enum LineItemExtractor {
 
     private static func gluedFlag(_ line: String) -> AmountMatch? {
         guard let match = gluedFlagPrice.firstMatch(in: line), line.filter(\.isLetter).count >= 3,
-              let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
+              let value = Decimal(string: "\(match[1] ?? "")\(match[2] ?? "").\(match[3] ?? "")") else { return nil }
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: "")
     }
 

@@ -164,10 +164,17 @@ enum SummaryLineClassifier {
     /// A word of `keyword` or an OCR slip of it; not the keyword with a letter added at its end, which is
     /// another word ("IMPORTED FUJI APPLE" is no "IMPORTE").
     private static func namesTotal(_ label: LineLabel, _ keyword: KeywordPhrase) -> Bool {
-        label.hasWord(closeTo: keyword) && label.words.contains { word in
+        if label.hasWord(closeTo: keyword) && label.words.contains(where: { word in
             TextSimilarity.wordMatches(word, keyword.text) && !(word.count == keyword.text.count + 1 && word.hasPrefix(keyword.text))
+        }) {
+            return true
+        }
+        // The currency glued on ("CELKEMKč", "SUMAPLN"): a word is the keyword, then a currency's code.
+        return label.words.contains { word in
+            word.count > keyword.text.count && word.hasPrefix(keyword.text) && gluedCurrencies.contains(String(word.dropFirst(keyword.text.count)))
         }
     }
+    private static let gluedCurrencies: Set<String> = ["EUR", "KC", "CZK", "PLN", "ZL", "SEK", "NOK", "DKK", "HUF", "FT", "CHF", "KN"]
 
     static func taxName(_ label: LineLabel) -> String? {
         // What the tax is not charged on ("NON-VAT  220.00", "NON TAXABLE") is no tax either.

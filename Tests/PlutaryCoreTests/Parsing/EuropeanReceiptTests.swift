@@ -516,4 +516,19 @@ struct EuropeanReceiptTests {
         #expect(payload.lineItems.map(\.description) == ["RUGBRØD 1KG", "CARLSBERG 6-PAK", "PANT A", "PANTENE SHAMPOO"])
         #expect(payload.lineItems.map(\.category) == [nil, nil, "deposit", nil])
     }
+
+    @Test func aTotalWordWithItsCurrencyGluedOnIsTheTotal() {
+        // PP-OCR ran Billa's "CELKEM Kč" together; the amount stands on the next line.
+        let payload = ReceiptParser().parse(ocrText: """
+        BILLA
+        Šumava 1200g      44,90B
+        Eidam 30% plátky  32,90 B
+        CELKEMKč
+        77,80
+        Platební karta 77,80
+        09.11.2024 10:33
+        """)
+        #expect(payload.totalAmount == "77.80")
+        #expect(payload.lineItems.count == 2)
+    }
 }

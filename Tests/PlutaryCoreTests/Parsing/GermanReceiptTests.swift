@@ -643,4 +643,17 @@ struct GermanReceiptTests {
         #expect(payload.lineItems.map(\.quantity) == ["3", "2", "4"])
         #expect(payload.lineItems.map(\.unitPrice) == ["0.95", "1.19", "1.29"])
     }
+
+    @Test func aSavingWithItsFlagGluedOnStillTakesFromTheArticleAbove() {
+        // PP-OCR glued dm's tax flag to the amounts: "5,95 1" read as "5,951", the coupon's "-0,60 1" as "-0,601".
+        let payload = ReceiptParser().parse(ocrText: """
+        dm-drogerie markt
+        Denkmit Spuelmaschinentabs           5,951
+        10% Coupon            -0,601
+        Mivolis Magnesium            2,75 1
+        SUMME EUR 8,10
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Denkmit Spuelmaschinentabs", "Mivolis Magnesium"])
+        #expect(payload.lineItems.first?.discount == "0.60")
+    }
 }
