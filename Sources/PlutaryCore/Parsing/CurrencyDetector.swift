@@ -47,6 +47,8 @@ enum CurrencyDetector {
         "INR": ("INR", 0.8), "THB": ("THB", 0.8), "BAHT": ("THB", 0.8), "HKD": ("HKD", 0.8), "TWD": ("TWD", 0.8),
         "BRL": ("BRL", 0.8), "MXN": ("MXN", 0.8), "CLP": ("CLP", 0.8), "COP": ("COP", 0.8),
     ]
+    /// The words above that are codes or short names of a currency, not a card's name.
+    static let codeWords: Set<String> = Set(currencyWords.keys).subtracting(["DANKORT", "BANKAXEPT"])
     // Dollar and other signs that name their country ("R$ 145,42", "HK$", "NT$", "₹", "฿").
     private static let signs: [(sign: String, code: String)] = [("R$", "BRL"), ("HK$", "HKD"), ("NT$", "TWD"), ("₹", "INR"), ("฿", "THB")]
     // Words of countries whose receipts seldom print a currency's code: their tax, tax numbers, invoice

@@ -169,12 +169,12 @@ enum SummaryLineClassifier {
         }) {
             return true
         }
-        // The currency glued on ("CELKEMKč", "SUMAPLN"): a word is the keyword, then a currency's code.
+        // The currency glued on ("CELKEMKč", "SUMAPLN"): a word is the keyword, then a code the parser knows.
         return label.words.contains { word in
             word.count > keyword.text.count && word.hasPrefix(keyword.text) && gluedCurrencies.contains(String(word.dropFirst(keyword.text.count)))
         }
     }
-    private static let gluedCurrencies: Set<String> = ["EUR", "KC", "CZK", "PLN", "ZL", "SEK", "NOK", "DKK", "HUF", "FT", "CHF", "KN"]
+    private static let gluedCurrencies = LineItemExtractor.currencyWords.union(CurrencyDetector.codeWords)
 
     static func taxName(_ label: LineLabel) -> String? {
         // What the tax is not charged on ("NON-VAT  220.00", "NON TAXABLE") is no tax either.
