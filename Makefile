@@ -232,7 +232,7 @@ bench: deps schemas
 		bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary $(OCR_CACHE)/ppocr; \
 	else bash Benchmarks/parse_speed.sh $(BUILD_DIR)/release/plutary; fi
 	python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --photos ppocr --photos tesseract
-	for set in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14; do \
+	for set in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15; do \
 		python3 Benchmarks/written_bench.py $(BUILD_DIR)/release/plutary --set $$set --photos ppocr --photos tesseract || exit 1; \
 	done
 	bash Benchmarks/analytics_bench.sh $(BUILD_DIR)/release/plutary
