@@ -46,8 +46,13 @@ enum AmountScanner {
             let end = match.location + match.length
             // Only a flag can follow a price, so a few characters are enough; copying the rest
             // of the line for every amount made long lines quadratic. Longer tails keep a
-            // marker so they are never taken for a flag.
+            // marker so they are never taken for a flag; but a flag of a few letters alone after a wide column gap
+            // is one ("2.99            GPMRJ").
             let rest = ns.length - end
+            let gap = rest > trailingLimit ? gapLength(ns, from: end) : 0
+            if gap > 0, rest - gap <= 5, ns.substring(from: end + gap).allSatisfy({ $0.isASCII && $0.isLetter }) {
+                return AmountMatch(value: value, location: match.location, length: match.length, trailing: ns.substring(from: end + gap))
+            }
             var trailing = ascii ? asciiTrailing(cleaned, from: end, length: min(rest, trailingLimit))
                 : ns.substring(with: NSRange(location: end, length: min(rest, trailingLimit))).trimmingCharacters(in: .whitespaces)
             if rest > trailingLimit { trailing += "…" }
@@ -74,6 +79,13 @@ enum AmountScanner {
         while let last = bytes.last, last.isASCIIWhitespace { bytes = bytes.dropLast() }
         let end = Array(bytes.suffix(4))
         return end.count == 4 && end[0].isASCIIDigit && end[1] == UInt8(ascii: " ") && end[2].isASCIIDigit && end[3].isASCIIDigit
+    }
+
+    /// How many spaces and tabs follow `start`.
+    private static func gapLength(_ line: NSString, from start: Int) -> Int {
+        var index = start
+        while index < line.length, line.character(at: index) == 0x20 || line.character(at: index) == 0x09 { index += 1 }
+        return index - start
     }
 
     /// `length` characters of an ASCII line from `start`, without the spaces and tabs around them:

@@ -73,7 +73,7 @@ enum CurrencyDetector {
     private static let forint = Pattern(#"\d\s?Ft(?!\w)"#, caseInsensitive: false, needsOneOf: Pattern.digits)
     // Whole words only: "NET TOTAL" read as "NETTOTAL" is not German.
     private static let germanColumnWords = ["NETTO", "BRUTTO"]
-    private static let canadianTaxWords: [KeywordPhrase] = ["HST", "GST HST", "PST", "QST", "TPS", "TVQ", "TVH"]
+    private static let canadianTaxWords: [KeywordPhrase] = ["HST", "GST HST", "PST", "QST", "RST", "TPS", "TVQ", "TVH"]
     private static let malaysianWords: [KeywordPhrase] = ["SDN BHD", "BHD", "MALAYSIA", "JALAN", "JLN", "TAMAN", "SELANGOR", "JOHOR",
                                          "KUALA LUMPUR", "SST", "PENANG", "PERAK"]
 

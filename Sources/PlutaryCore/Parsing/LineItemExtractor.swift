@@ -23,12 +23,14 @@ enum LineItemExtractor {
     // (IKEA's "002.638.50   1 x 59,00", a hardware store's EAN).
     // Walmart prints a multi-buy as "2 AT 1 FOR 1.29"; a price under a dollar may lack its 0 ("10 X RM .90").
     // The count may be labelled ("Qty 2 @ $2.40 each"). OCR may read the unit's S as a 5 and put specks in it ("3 S'tk x", "4 5tk x").
-    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ5][A-ZÄÖÜ'’`´]{0,7})?\.?\s*(?:@|X|×|\*|\bAT\b)\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: ".,", digitRun: 2)
+    // OCR may put a speck after the sign ("4 Stk x' 0,99").
+    private static let quantityLine = Pattern(#"^\s*(?:QTY\s*)?(?:\d{3}[.-]\d{3}[.-]\d{2,3}\s+|\d{5,14}\s+)?(\d{1,3})(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ5][A-ZÄÖÜ'’`´]{0,7})?\.?\s*(?:@|X|×|\*|\bAT\b)['‘’`´]?\s*(?:(\d+)\s*(?:/|\bF[O0]R\b)\s*)?(?:\$|€|RM)?\s?(\d*[.,]\d{2})(?!\d)"#, needsOneOf: ".,", digitRun: 2)
     private static let countTimes = Pattern(#"^\s*\d{1,3}(?:[.,]0{2,3})?\s*(?:[A-ZÄÖÜ]{1,8})?\.?\s*(?:@|X|×|\*)\s*$"#, needsOneOf: Pattern.digits)
     private static let inlineQuantity = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|\*)\s*(?:\$|€)?\s?(\d+[.,]\d{2})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // A count and unit price ending a name whose total the till wrapped onto the next line:
     // "CLASSICO SAUCE 650ML   2 @   3.99" / "7.98 T"; Walmart's "2 AT 1 FOR" too.
-    private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:@|X|×|AT\s1\sF[O0]R)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
+    // The count may have its unit ("2 st x", "3 ks x").
+    private static let countAtUnitPrice = Pattern(#"\s(\d{1,3})\s*(?:[A-ZÄÖÜ]{1,4}\.?\s*)?(?:@|X|×|AT\s1\sF[O0]R)\s*(?:\$|€)?\s*$"#, needsOneOf: Pattern.digits)
     private static let priceTimesCount = Pattern(#"\s(\d+[.,]\d{2})\s*(?:X|×|\*)\s*(\d{1,3})\s*$"#, needsOneOf: ".,", digitRun: 2)
     // An item code before the name: "512345", "4011-2", Canadian Tire's "043-2211-4".
     private static let leadingCode = Pattern(#"^(?:[A-Z]\s+)?(\d{4,14}(?:-\d{1,8})?|\d{2,4}-\d{3,8}-\d{1,4})\s+"#, caseInsensitive: false,
@@ -110,7 +112,9 @@ enum LineItemExtractor {
     // Quebec's consigne; California's redemption value ("CA REDEMPTION VAL", Ralphs' "CA REDMP VAL"); the Czech and
     // Slovak záloha, the Polish kaucja.
     private static let depositWords: PhraseList = ["DEPOSIT", "PFAND", "LEERGUT", "BOTTLE DEP", "CONTAINER DEP", "BOTTLE RETURN", "CONSIGNE",
-                                       "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL", "ZALOHA", "KAUCJA"]
+                                       "REDEMPTION VAL", "REDEMP VAL", "REDMP VAL", "ZALOHA", "KAUCJA",
+                                       // Hungary's deposit on bottles and cans (2024): "visszaváltási díj", on glass "üveg…".
+                                       "VISSZAVALTASI", "UVEGVISSZAVALTASI"]
     /// Short deposit words, whole only ("PANTENE", "PANTS" are products): the Nordic countries' pant, Belgium's
     /// and France's vidange, the Netherlands' statiegeld, Flanders' leeggoed, California's CRV.
     private static let depositWholeWords: Set<String> = ["PANT", "PANTTI", "PANTTIA", "VIDANGE", "VIDANGES", "STATIEGELD", "LEEGGOED", "CRV"]
@@ -133,6 +137,8 @@ enum LineItemExtractor {
     /// A measure alone on its line, under its article's name and above its price ("5-LB", "200 ST"): its unit is a
     /// column's name, but a header has no number.
     private static let measureAlone = Pattern(#"^\s*\d+(?:[.,]\d+)?\s?-?\s?(?:KG|G|LB|LBS|L|ML|OZ|ST|STK)\.?\s*$"#, needsOneOf: Pattern.digits)
+    /// A pack's size alone ("8p", "500g", "6PK"), which ends an article's name; no count of pieces ("1.000 STK").
+    private static let packSize = Pattern(#"^\s*\d+\s?(?:KG|G|LB|L|ML|CL|OZ|PK|P|ER)\s*$"#, needsOneOf: Pattern.digits)
     /// The price before a sale, and perhaps the word for the sale, left of the price paid: "ORIG 40.00  SALE".
     private static let wasPriceOnly = Pattern(#"^\s*(?:ORIG|REG|WAS|RRP)\.?\s*\$?\s?\d+[.,]\d{2}\s*(?:[A-Z0-9]{3,5})?\s*$"#, needsOneOf: ".,", digitRun: 2)
     /// An article's number alone, left of a price alone: "135116  39.99" under "HP 64XL Black Ink".
@@ -290,10 +296,14 @@ enum LineItemExtractor {
                 continue
             }
 
-            // An undotted price after the last amount, which is then a measure in the name ("KARJALA OLUT 0,33 6PK   999").
+            // An undotted price after the last amount, which is then a measure in the name ("KARJALA OLUT 0,33 6PK   999",
+            // "LESSIVE SKIP 1,35L   999 2"),
+            // or a price with its flag glued on that is the count times the unit price before it ("Vollmilch 2 x 1.45   2.901").
             let digitsOnly = amounts.isEmpty ? undotted(line) ?? flaggedUndotted(line, flags: flags)
                 : amounts.last.flatMap { last in
-                    flag.isMatched(by: last.trailing) ? nil : undotted(line).flatMap { $0.location >= last.end ? $0 : nil }
+                    flag.isMatched(by: last.trailing) ? nil
+                        : (undotted(line) ?? flaggedUndotted(line, flags: flags) ?? gluedFlag(line).flatMap { isCountTimes(last, $0, in: line) ? $0 : nil })
+                            .flatMap { $0.location >= last.end ? $0 : nil }
                 }
             guard let price = digitsOnly ?? amounts.last ?? gluedFlag(line) else {
                 // A saving whose point OCR lost ("RABATT 20%   -100 A", "Aktion   -042") still takes its cents
@@ -340,9 +350,13 @@ enum LineItemExtractor {
             }
             let wasPrice = amounts.count == 2 && wasPriceOnly.isMatched(by: description.uppercased())
             if let name = pendingName, name.line == index - 1 || goesOn != nil, amounts.count == 1 || wasPrice, price.value > 0,
-               description.isEmpty || rateOnly.isMatched(by: description) || codeOnly.isMatched(by: description) || wasPrice,
+               description.isEmpty || rateOnly.isMatched(by: description) || codeOnly.isMatched(by: description) || wasPrice
+                || packSize.isMatched(by: description.uppercased()),
                flag.isMatched(by: price.trailing),
-               let item = itemRow(goesOn.map { name.text + " " + $0.text } ?? name.text, price: price.value,
+               // A pack's size is the name's end, which a tilted photo broke off ("Toalettpapper" / "8p   39,90 X");
+               // a count of pieces ("1.000 STK") is not.
+               let item = itemRow((goesOn.map { name.text + " " + $0.text } ?? name.text)
+                                    + (packSize.isMatched(by: description.uppercased()) ? " " + description : ""), price: price.value,
                                   flag: price.trailing.filter(\.isLetter).uppercased(), line: name.line, profile: profile) {
                 items.append(ParsedLineItem(description: item.description, quantity: item.quantity, unitPrice: item.unitPrice,
                                             total: item.total, taxCode: item.taxCode, code: name.code ?? item.code, lineIndex: name.line))
@@ -682,7 +696,7 @@ enum LineItemExtractor {
            let unitPrice = AmountScanner.decimal(match[3] ?? match[5] ?? "") {
             let end = match.location + match.length
             let total = amounts.last.flatMap { $0.location >= end ? $0.value : nil }
-                ?? undottedTotal(upper, from: end, expected: weight * unitPrice)
+                ?? garbledTotal(upper, from: end, expected: weight * unitPrice)
             let unit = (match[4] ?? match[6] ?? match[2] ?? "KG").lowercased().replacingOccurrences(of: "lbs", with: "lb")
             return ReadQuantity(count: weight, unit: unit, unitPrice: unitPrice, total: total)
         }
@@ -703,24 +717,29 @@ enum LineItemExtractor {
             if let group = match[2].flatMap({ Decimal(string: $0) }), group > 0 { unitPrice /= group }
             let end = match.location + match.length
             let total = amounts.last.flatMap { $0.location >= end ? $0.value : nil }
-                ?? undottedTotal(upper, from: end, expected: rounded(count * unitPrice, scale: 2))
+                ?? garbledTotal(upper, from: end, expected: rounded(count * unitPrice, scale: 2))
             return ReadQuantity(count: count, unit: nil, unitPrice: rounded(unitPrice, scale: 4), total: total)
         }
         // Columns of a count, a unit price and a total whose point OCR lost ("2    2.85    570    ZR").
         if let match = bareCountAndUnitPriceFirst.firstMatch(in: upper), let count = Decimal(string: match[1] ?? ""), count > 0,
            let unitPrice = AmountScanner.decimal(match[2] ?? ""),
-           let total = undottedTotal(upper, from: match.location + match.length, expected: rounded(count * unitPrice, scale: 2)) {
+           let total = garbledTotal(upper, from: match.location + match.length, expected: rounded(count * unitPrice, scale: 2)) {
             return ReadQuantity(count: count, unit: nil, unitPrice: unitPrice, total: total)
         }
         return nil
     }
 
-    /// A quantity or weight row's total printed without its point ("2 X 7.50   1500 SR", "1.84 lb @ 0.99/lb   182"):
-    /// bare digits after the unit price that are the count times the price, to the cent as tills round it.
-    private static func undottedTotal(_ upper: String, from start: Int, expected: Decimal) -> Decimal? {
+    /// A quantity or weight row's total as OCR garbles it: printed without its point ("2 X 7.50   1500 SR",
+    /// "1.84 lb @ 0.99/lb   182") or with its tax flag glued on ("2 x 1.45   2.901"): after the unit price, and
+    /// the count times the price, to the cent as tills round it.
+    private static func garbledTotal(_ upper: String, from start: Int, expected: Decimal) -> Decimal? {
         let rest = (upper as NSString).substring(from: start)
-        guard let digits = bareTotal.firstMatch(in: rest)?[1], let value = Decimal(string: digits), close(value / 100, expected) else { return nil }
-        return value / 100
+        if let digits = bareTotal.firstMatch(in: rest)?[1], let value = Decimal(string: digits), close(value / 100, expected) {
+            return value / 100
+        }
+        guard let match = gluedFlagPrice.firstMatch(in: rest), match[1]?.isEmpty ?? true,
+              let value = Decimal(string: "\(match[2] ?? "").\(match[3] ?? "")"), close(value, expected) else { return nil }
+        return value
     }
 
     /// A weight, a price per unit and their product, with no unit on the line: the unit is the
@@ -840,6 +859,15 @@ enum LineItemExtractor {
             flags.insert(trailing)
         }
         return flags
+    }
+
+    /// Whether `total` is a count of two or more, printed before `unitPrice` on the line, times it.
+    private static func isCountTimes(_ unitPrice: AmountMatch, _ total: AmountMatch, in line: String) -> Bool {
+        guard unitPrice.value > 0 else { return false }
+        let count = total.value / unitPrice.value
+        guard count >= 2, count <= 99, count == rounded(count, scale: 0) else { return false }
+        let before = (line as NSString).substring(to: unitPrice.location)
+        return before.split(whereSeparator: { !$0.isNumber }).contains { Decimal(string: String($0)) == count }
     }
 
     private static func gluedFlag(_ line: String) -> AmountMatch? {

@@ -23,7 +23,7 @@ struct ReceiptResolver: Sendable {
         if let currency { payload.currency = currency; fill("currency", parsed.currencies.first?.confidence ?? 0.3) }
 
         var itemsNet = parsed.items.reduce(Decimal(0)) { $0 + $1.total }
-        let taxes = uniqueTaxes(parsed.taxes)
+        let taxes = uniqueTaxes(parsed.taxes, in: parsed)
         let tax = CandidateScorer.top(taxCandidates(parsed))
         let taxSum = tax?.value
         let tip = parsed.tips.first?.value
@@ -126,7 +126,7 @@ struct ReceiptResolver: Sendable {
     }
 
     func taxCandidates(_ parsed: ParsedReceipt) -> [FieldCandidate<Decimal>] {
-        CandidateScorer.scored(TaxCandidates(parsed: parsed, taxes: uniqueTaxes(parsed.taxes)).candidates(), weights: ScoringWeights.tax)
+        CandidateScorer.scored(TaxCandidates(parsed: parsed, taxes: uniqueTaxes(parsed.taxes, in: parsed)).candidates(), weights: ScoringWeights.tax)
     }
 
     /// Every total the receipt could mean, scored (`confidence` is its probability).
@@ -163,19 +163,30 @@ struct ReceiptResolver: Sendable {
     /// Each tax once: a name and rate printed again, or a rate's amount restated under another
     /// name by the VAT table ("GST 6%  1.69" above, "SR = 6%  28.11  1.69" in the summary). Without a
     /// rate, a name with another amount is another tax ("(内消費税等 ¥86)", "(内消費税等 ¥71)").
-    private func uniqueTaxes(_ taxes: [ParsedTax]) -> [ParsedTax] {
+    private func uniqueTaxes(_ taxes: [ParsedTax], in parsed: ParsedReceipt) -> [ParsedTax] {
         var names = Set<String>(), amounts = Set<String>()
         // A tax line without a rate ("GST Payable  1.76") that a rated line of the same tax repeats, as a
         // summary table's row ("SR (@ 6%)  29.26  1.76"), is that tax.
         func key(_ tax: ParsedTax) -> String { "\(tax.name.split(separator: " ").first ?? "")|\(tax.amount)" }
         let rated = Set(taxes.filter { $0.rate != nil }.map(key))
-        return taxes.filter { tax in
+        var restated: [ParsedTax] = []
+        let unique = taxes.filter { tax in
             if tax.rate == nil, rated.contains(key(tax)) { return false }
             let rate = tax.rate.map { "\($0)" } ?? "|\(tax.amount)"
             let newName = names.insert("\(tax.name)|\(rate)").inserted
             let newAmount = tax.rate == nil || amounts.insert("\(rate)|\(tax.amount)").inserted
+            if newName, !newAmount { restated.append(tax) }
             return newName && newAmount
         }
+        // Two taxes may have the same rate and so the same amount ("GST 5%  5.45", "PST 5%  5.45" in Saskatchewan):
+        // the arithmetic tells them from one restated, when only with both does the subtotal plus the taxes give the total.
+        guard !restated.isEmpty else { return unique }
+        let subtotals = parsed.subtotals.map(\.value), totals = Set(parsed.totals.map(\.value))
+        let adds = { (taxes: [ParsedTax]) in
+            let sum = taxes.reduce(Decimal(0)) { $0 + $1.amount }
+            return subtotals.contains { totals.contains($0 + sum) }
+        }
+        return !adds(unique) && adds(unique + restated) ? (unique + restated).sorted { $0.lineIndex < $1.lineIndex } : unique
     }
 
     private func lineItem(_ item: ParsedLineItem, money: (Decimal) -> String) -> LineItemPayload {

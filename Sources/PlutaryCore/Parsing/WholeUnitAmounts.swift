@@ -14,11 +14,12 @@ enum WholeUnitAmounts {
         caseInsensitive: false)
     // A whole amount that ends its line, before an optional currency word and tax flag: digits grouped by
     // thousands (one space, a point or a comma: "1 949", "1.949", "1,280") or plain ("399"), not inside
-    // a code, a date, a time or a phone number ("A12345678", "2022.07.09", "10:33", "0412/00881").
+    // a code, a date, a time or a phone number ("A12345678", "2022.07.09", "10:33", "0412/00881"). Hungarian tills
+    // print the VAT class with two digits ("459 A00").
     // Japanese tills mark reduced-rate goods after the price ("¥173※", "¥248＊") and bracket the tax lines
     // ("(内消費税等 8%  ¥85)").
     private static let wholeAmount = Pattern(
-        #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}\*?)?\s*[※＊*軽]?\)?\s*$)"#,
+        #"(?<![\w.,:/\-])(-\s?)?([¥￥₩]\s?)?(\d{1,3}(?:[ .,]\d{3})+|[1-9]\d{0,6}|0)(-?)(?=\s*(?:Ft|HUF|円|원|₩|JPY|KRW|ISK|kr)?(?:\s+[A-Z*]{1,2}(?:\d\d)?\*?)?\s*[※＊*軽]?\)?\s*$)"#,
         caseInsensitive: false, needsOneOf: Pattern.digits)
 
     // The markers' first bytes, built once.

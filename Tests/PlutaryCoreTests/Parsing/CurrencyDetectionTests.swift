@@ -124,4 +124,9 @@ struct CurrencyDetectionTests {
     @Test func aRegisteredGSTNumberSaysNewZealand() {
         #expect(currency("CORNER GROCER\nGST Reg No 11-342-955\nMILK 2L   $3.40\nTOTAL   3.40") == "NZD")
     }
+
+    @Test func manitobasRetailSalesTaxIsCanadian() {
+        // No "$" printed: RST and a Canadian postcode name the dollar.
+        #expect(currency("RONA\nWinnipeg MB R3P 2N9\nGLOVES   9.97\nGST 5%   0.50\nRST 7%   0.70\nTOTAL   11.17") == "CAD")
+    }
 }

@@ -323,4 +323,70 @@ struct OCRSlipItemTests {
         #expect(payload.lineItems.map(\.description) == ["DECK SCREWS 3-IN 5-LB", "CLAW HAMMER 16-OZ"])
         #expect(payload.lineItems.map(\.total) == ["27.98", "19.98"])
     }
+
+    @Test func aFlagAfterAWideColumnGapIsStillTheFlag() {
+        // Loblaw's five-letter flags stand far right; the row's price was read as no article's.
+        let payload = parse("""
+        REAL CANADIAN SUPERSTORE
+        06038305126 NN CANOLA OIL 3L         8.49      MRJ
+        06700000119 PEPSI 2L        2.99            GPMRJ
+        SUBTOTAL  11.48
+        TOTAL  11.48
+        """)
+        #expect(payload.lineItems.map(\.description) == ["NN CANOLA OIL 3L", "PEPSI 2L"])
+        #expect(payload.lineItems.map(\.total) == ["8.49", "2.99"])
+    }
+
+    @Test func aSpeckAfterTheTimesSignStillReadsTheQuantity() {
+        // Tesseract's "x'": the quantity line was an article of its own ("4 Stk x 1  0.99").
+        let payload = parse("""
+        COMBI Verbrauchermarkt
+        Jever Pilsener 0,5l               3,96 A
+          4 Stk x' 0,99
+        Summe                              3,96
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Jever Pilsener 0,5l"])
+        #expect(payload.lineItems.first?.quantity == "4")
+    }
+
+    @Test func aCountWithItsUnitRunOntoTheRowIsItsCount() {
+        // A tilted photo ran Willys' "2 st x 54,90" onto its article's row after the total.
+        let payload = parse("""
+        WILLYS
+        Zoégas Skånerost    109,80     2 st x 54,90
+        Gurka           12,90
+        Att betala   122,70
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Zoégas Skånerost", "Gurka"])
+        #expect(payload.lineItems.map(\.total) == ["109.80", "12.90"])
+        #expect(payload.lineItems.first?.quantity == "2")
+    }
+
+    @Test func aNameBrokenBeforeItsPackSizeIsPricedOnTheNextLine() {
+        // "Toalettpapper 8p  39,90 X" broken by a tilt: the pack size and price on a line of their own.
+        let payload = parse("""
+        WILLYS
+        Gurka           12,90
+           Toalettpapper
+         8p     39,90 X
+        Ramlösa 1,5L          16,90
+        Att betala   69,70
+        """)
+        #expect(payload.lineItems.map(\.description) == ["Gurka", "Toalettpapper 8p", "Ramlösa 1,5L"])
+        #expect(payload.lineItems.map(\.total) == ["12.90", "39.90", "16.90"])
+    }
+
+    @Test func anUndottedFlaggedPriceAfterAMeasureIsThePrice() {
+        // "1,35L" reads as an amount; the price that lost its point follows with the receipt's flag.
+        let payload = parse("""
+        CARREFOUR MARKET
+        LAIT DEMI ECR. CRF 1L       0,99 1
+        LESSIVE SKIP 1,35L       999 2
+        REMISE FIDELITE           -1,50 2
+        COTES DU RHONE 75CL           5,49 2
+        TOTAL A PAYER        14,97
+        """)
+        #expect(payload.lineItems.map(\.description) == ["LAIT DEMI ECR. CRF 1L", "LESSIVE SKIP 1,35L", "COTES DU RHONE 75CL"])
+        #expect(payload.lineItems.map(\.total) == ["0.99", "8.49", "5.49"])
+    }
 }

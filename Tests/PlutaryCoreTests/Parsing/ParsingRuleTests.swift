@@ -1076,4 +1076,20 @@ struct ParsingRuleTests {
         #expect(payload.taxAmount == "8.90")
         #expect(payload.taxes.count == 2)
     }
+
+    @Test func twoTaxesOfTheSameRateAndAmountAreBothTaxes() {
+        // Saskatchewan's GST and PST were both 5 %: the same amount twice under two names, which the subtotal and
+        // total need both of (a table restating one tax under another name adds up without it).
+        let payload = parse("""
+        SEARS
+        Saskatoon SK S7K 1J5
+        BATH TOWEL        14.99
+        SUBTOTAL          14.99
+        GST 5%             0.75
+        PST 5%             0.75
+        TOTAL             16.49
+        """)
+        #expect(payload.taxes.map(\.name) == ["GST", "PST"])
+        #expect(payload.taxAmount == "1.50")
+    }
 }

@@ -180,4 +180,18 @@ struct WholeUnitReceiptTests {
         #expect(payload.taxes.map(\.amount) == ["29", "14"])
         #expect(payload.taxAmount == "43")
     }
+
+    @Test func hungarianVATClassesAfterWholeForintPrices() {
+        // Hungarian tills print the VAT class with two digits ("459 A00"); the bottle deposit (2024) is no article.
+        let payload = ReceiptParser().parse(ocrText: """
+        CBA Príma
+        TEJ 2,8% 1L        459 A00
+        PICK SZALÁMI 100G   1390 C00
+        ÜVEGVISSZAVÁLTÁSI DÍJ       50 E00
+        ÖSSZESEN:         1899 Ft
+        """)
+        #expect(payload.lineItems.map(\.total) == ["459.00", "1390.00", "50.00"])
+        #expect(payload.lineItems.last?.category == "deposit")
+        #expect(payload.totalAmount == "1899.00")
+    }
 }
