@@ -276,22 +276,33 @@ final class KnownMerchant: Sendable, Equatable {
     /// The first known chain named on one of the text's lines at `indices`, with that line's index.
     /// Each line's squeezed bytes are built once for all the chains.
     static func find(in text: ReceiptText, at indices: some Sequence<Int>) -> (merchant: KnownMerchant, line: Int)? {
-        for index in indices {
-            let upper = text.upperLines[index]
-            let squeezed = squeezed(upper)
-            // Only the chains one of whose keys starts somewhere in the line: there are over a hundred, and
-            // most lines hold no key's start at all. Lines with other than ASCII are always searched: the
-            // Chinese keys are not ASCII.
-            let present = keyStartsIn(squeezed).union(keyStartsIn(Array(text.labels[index].compact.utf8)))
-            guard !present.isEmpty || squeezed.contains(where: { $0 >= 0x80 }), !isProductOrCardLine(text.lines[index]) else { continue }
-            if let merchant = all.first(where: { chain in
-                (chain.keyStarts.map { $0.contains(where: present.contains) } ?? true)
-                    && chain.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed)
-            }) {
-                return (merchant, index)
+        let lines = Array(indices)
+        for (position, index) in lines.enumerated() {
+            guard let merchant = chain(on: index, in: text) else { continue }
+            // A garbled logo may still show a short chain's word ("REAL CANADLAN SUPERST0RE": Germany's real,-); a chain
+            // named on the next line whose key begins with that word ("Real Canadian Superstore") is the shop.
+            if position + 1 < lines.count, !merchant.wordKeys.isEmpty, let next = chain(on: lines[position + 1], in: text),
+               next != merchant, merchant.wordKeys.contains(where: { word in next.keys.contains { $0.hasPrefix(word) } }) {
+                return (next, lines[position + 1])
             }
+            return (merchant, index)
         }
         return nil
+    }
+
+    /// The first known chain named on the text's line at `index`.
+    private static func chain(on index: Int, in text: ReceiptText) -> KnownMerchant? {
+        let upper = text.upperLines[index]
+        let squeezed = squeezed(upper)
+        // Only the chains one of whose keys starts somewhere in the line: there are over a hundred, and
+        // most lines hold no key's start at all. Lines with other than ASCII are always searched: the
+        // Chinese keys are not ASCII.
+        let present = keyStartsIn(squeezed).union(keyStartsIn(Array(text.labels[index].compact.utf8)))
+        guard !present.isEmpty || squeezed.contains(where: { $0 >= 0x80 }), !isProductOrCardLine(text.lines[index]) else { return nil }
+        return all.first { chain in
+            (chain.keyStarts.map { $0.contains(where: present.contains) } ?? true)
+                && chain.isNamed(in: text.labels[index], rawUpper: upper, squeezed: squeezed)
+        }
     }
 
     /// A chain named on a line with a price or a masked card number is a product or a loyalty card

@@ -61,7 +61,8 @@ enum LineItemExtractor {
     private static let articleNumberFirst = Pattern(#"^\s*(?:[A-Z]\s+)?\d{6,10}\s+\p{L}"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 6)
     // An undotted total, perhaps its flag, before a quantity line run onto its row (`mergedQuantity`).
     private static let undottedBeforeCount = Pattern(#"\s(\d{3,5})\s*([A-Z]{0,2})\s*$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
-    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})\s+([A-Z0-9]{1,5})$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
+    // The flag may be glued on when it is letters ("SCREWDRVR SET 2499G"); digits glued on would be the number's own.
+    private static let flaggedUndottedPrice = Pattern(#"\s(\d{1,3})(\d{2})(?:\s+([A-Z0-9]{1,5})|([A-Z]{1,5}))$"#, caseInsensitive: false, needsOneOf: Pattern.digits, digitRun: 3)
     // A weighed item's line of bare numbers under a column header ("kg  EURO/kg  EURO"):
     // weight, price per unit, total ("0,158  1,19  0,19"); taken only when the arithmetic holds.
     private static let bareWeightRow = Pattern(#"^\s*(\d{1,3}[.,]\d{3})\s+(\d{1,4}[.,]\d{2})\s+(\d{1,5}[.,]\d{2})\s*[A-Z]?\s*$"#, needsOneOf: ".,", digitRun: 3)
@@ -843,7 +844,7 @@ enum LineItemExtractor {
 
     private static func flaggedUndotted(_ line: String, flags: Set<String>) -> AmountMatch? {
         // The flag's letter may be read as a digit ("549 T8" among prices flagged "TB").
-        guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3],
+        guard !flags.isEmpty, let match = flaggedUndottedPrice.firstMatch(in: line), let flag = match[3] ?? match[4],
               flags.contains(flag) || flags.contains(TextSimilarity.lettersForDigits(flag)),
               line.filter(\.isLetter).count >= 4, let value = Decimal(string: "\(match[1] ?? "").\(match[2] ?? "")") else { return nil }
         return AmountMatch(value: value, location: match.location + 1, length: match.length - 1, trailing: flag)

@@ -89,4 +89,19 @@ struct KnownChainTests {
         // An l in a word of small letters, or after a capital at a word's end, stays.
         #expect(ReceiptText.capitalIRepaired("Real Milk TOTAl") == "Real Milk TOTAl")
     }
+
+    @Test func aShortChainWordInAGarbledLogoGivesWayToTheNameBelow() {
+        // The logo read with an L for the I still shows "REAL", the word for Germany's real,-; the line under it names
+        // the Canadian chain.
+        let payload = ReceiptParser().parse(ocrText: """
+        REAL CANADLANSUPERST0RE
+        REAL CANADIANSUPERSTORE
+        4450 Rochdale Blvd
+        4011 BANANAS    2.04  MRJ
+        TOTAL      2.04
+        09/14/2024 16:42
+        """)
+        #expect(payload.merchantName == "Real Canadian Superstore")
+        #expect(payload.currency == "CAD")
+    }
 }

@@ -389,4 +389,20 @@ struct OCRSlipItemTests {
         #expect(payload.lineItems.map(\.description) == ["LAIT DEMI ECR. CRF 1L", "LESSIVE SKIP 1,35L", "COTES DU RHONE 75CL"])
         #expect(payload.lineItems.map(\.total) == ["0.99", "8.49", "5.49"])
     }
+
+    @Test func anUndottedPriceWithTheReceiptsFlagGluedOnIsThePrice() {
+        // PP-OCR lost the point and the space before Canadian Tire's flag ("24.99 G" read "2499G"); the saving
+        // below had gone to the article above it.
+        let payload = parse("""
+        CANADIAN TIRE
+        029-2216-8 MOTOMASTER WASHER FLUID 3.99G
+        054-0871-2 MASTERCRAFT SCREWDRVR SET 2499G
+        INSTANT SAVINGS            10.00- G
+        042-5830-4 GARDEN HOSE 1" 50FT      29.99 G
+        SUBTOTAL            48.97
+        """)
+        #expect(payload.lineItems.map(\.description) == ["MOTOMASTER WASHER FLUID", "MASTERCRAFT SCREWDRVR SET", "GARDEN HOSE 1\" 50FT"])
+        #expect(payload.lineItems.map(\.total) == ["3.99", "14.99", "29.99"])
+        #expect(payload.lineItems.map(\.discount) == [nil, "10.00", nil])
+    }
 }
