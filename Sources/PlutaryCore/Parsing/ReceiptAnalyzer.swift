@@ -9,6 +9,8 @@ struct ReceiptAnalyzer: Sendable {
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
     // The tax's name may stand between letter and rate ("A: MwSt 19%  Netto 2,18  MwSt 0,42").
+    // Three to six digits alone, no rate's or amount's: a VAT row's amount that lost its point.
+    private static let undottedVatAmount = Pattern(#"(?<![\d.,%])(\d{3,6})(?![\d.,%])"#, needsOneOf: Pattern.digits, digitRun: 3)
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(?:(?:MWST|UST|VAT|TVA|IVA|BTW|MOMS)\.?\s*)?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
@@ -271,6 +273,14 @@ struct ReceiptAnalyzer: Sendable {
     /// - Parameter tableTax: the tax the table's header names, for the row's name.
     private func vatRow(_ text: String, upper upperLine: String, amounts: [AmountMatch], line: Int, underHeader: Bool,
                         tableTax: String?) -> ParsedTax? {
+        // Under a table's header, a row whose net lost its point ("21%   619   1,30") is read with it, if its arithmetic holds.
+        let undotted = amounts.count == 1 && underHeader ? Self.undottedVatAmount.firstMatch(in: text) : nil
+        let amounts = undotted.flatMap { match in
+            Decimal(string: match[1] ?? "").map { value in
+                (amounts + [AmountMatch(value: value / 100, location: match.location, length: match.length, trailing: "")])
+                    .sorted { $0.location < $1.location }
+            }
+        } ?? amounts
         // Its rate as its amounts are read, with an O taken for a 0 ("7,O%"), one character for one, so the amounts' offsets
         // hold; repaired before upper case, where an l read for a 1 ("l9%") would be an L.
         guard amounts.count >= 2 else { return nil }
@@ -292,8 +302,9 @@ struct ReceiptAnalyzer: Sendable {
         let rateEnd = bareRate.map { $0.location + $0.length } ?? 0
         let values = amounts.filter { $0.location >= rateEnd }.map { returned ? -$0.value : $0.value }.filter { $0 >= 0 }
         let byRate = taxByRate(values, rate: rate) ?? grossLessNet(values, rate: rate)
-        // A bare number, or a rate after the amounts, is a row's rate only when the row's arithmetic says so.
-        if bareRate != nil || rateLater != nil, byRate == nil { return nil }
+        // A bare number, or a rate after the amounts, is a row's rate only when the row's arithmetic says so; so is
+        // an undotted amount its net.
+        if bareRate != nil || rateLater != nil || undotted != nil, byRate == nil { return nil }
         guard let found = byRate ?? smallestTax(values) else { return nil }
         let amount = returned ? -found : found
         // The VAT the row names ("TVA 5,50% HT 6,67 TVA 0,37"), else its table's tax; MwSt when neither does.
