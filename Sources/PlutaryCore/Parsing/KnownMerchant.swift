@@ -127,6 +127,9 @@ final class KnownMerchant: Sendable, Equatable {
         // Before Coop: Consum is a cooperative, and its name line says so ("CONSUM S. COOP. V.").
         KnownMerchant("Consum", keys: [], wordKeys: ["CONSUM"], currency: "EUR", dateOrder: .dayFirst),
         KnownMerchant("Coop", keys: [], wordKeys: ["COOP"], dateOrder: .dayFirst),
+        // Canada's co-operatives (Federated Co-operatives' food stores and gas bars, Calgary Co-op) and Britain's print
+        // it hyphenated, which the label's words split: no date order or currency, it is both countries'.
+        KnownMerchant("Co-op", keys: [], wordKeys: ["CO-OP"]),
         // Grocery and drugstore chains elsewhere in Europe. Only names that are no common word, product
         // or surname ("Carrefour" is French for crossroads, and a Malaysian "CARREFOUR RESTAURANT"
         // is no Carrefour): a chain named anywhere in the text is taken when the header names none.

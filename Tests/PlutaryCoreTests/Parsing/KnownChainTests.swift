@@ -104,4 +104,19 @@ struct KnownChainTests {
         #expect(payload.merchantName == "Real Canadian Superstore")
         #expect(payload.currency == "CAD")
     }
+
+    @Test func aHyphenatedCoOperativeIsTheShop() {
+        // "CO-OP" is two words of two letters to the label, no name; the gas bar's tagline under it had been the shop.
+        let payload = ReceiptParser().parse(ocrText: """
+                         CO-OP
+                Federated Co-operatives
+                   GAS BAR & C-STORE
+                     4801 Gordon Rd
+        COFFEE LARGE $1.89 G
+        TOTAL                             $1.89
+        02/14/15 08:17 POS 2 TRN 11924
+        """)
+        #expect(payload.merchantName == "Co-op")
+        #expect(payload.purchaseDate == "2015-02-14")
+    }
 }
