@@ -7,10 +7,10 @@ struct ReceiptAnalyzer: Sendable {
     let profile: StrategyProfile
 
     private static let rate = Pattern(#"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,4})?)\s?%"#, needsOneOf: "%", digitRun: 1)
-    // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
-    // The tax's name may stand between letter and rate ("A: MwSt 19%  Netto 2,18  MwSt 0,42").
     // Three to six digits alone, no rate's or amount's: a VAT row's amount that lost its point.
     private static let undottedVatAmount = Pattern(#"(?<![\d.,%])(\d{3,6})(?![\d.,%])"#, needsOneOf: Pattern.digits, digitRun: 3)
+    // A VAT table row: rate letter, rate, then net / tax / gross columns ("B 7% 23,45 1,64 25,09").
+    // The tax's name may stand between letter and rate ("A: MwSt 19%  Netto 2,18  MwSt 0,42").
     private static let vatRow = Pattern(#"^\s*(?:[A-Z]{1,6}[-\s])?([A-D])\s*[=:]?\s*(?:(?:MWST|UST|VAT|TVA|IVA|BTW|MOMS)\.?\s*)?(\d{1,2}(?:[.,]\d{1,2})?)\s?%"#, needsOneOf: "%", digitRun: 1)
     // Shops code their rates with other letters too ("V 19,0%", "E7,0%", Malaysia's "SR 6%"): a code of one or two
     // letters, then the rate, at the row's start.
